@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendApiNotFound } from './errors';
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Serves the built single-page app from the API's own origin. Hashed assets are cached for a
+ * year; index.html never is, so a new build reaches people on their next visit. Every path that
+ * is neither a file nor under /api gets index.html and the client router decides.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | null): Promise<void> {
+  const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : null;
+  const hasBuild = indexHtml !== null && existsSync(indexHtml);
+  if (hasBuild && webDistDir) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app build not found; only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendApiNotFound(request, reply);
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send(
+          'The Stillpoint web app is not built yet. Run `npm run build`, or use `npm start`, which builds it.',
+        );
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

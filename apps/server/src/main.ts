@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+// From src/main.ts and from the bundled dist/main.js alike, the web build is two levels up.
+const bundledWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  const app = await buildApp({
+    config: { ...config, webDistDir: config.webDistDir ?? bundledWebDist },
+    database,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('shutdown complete');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === 'pglite' ? config.database.dataDir : 'PostgreSQL (DATABASE_URL)';
+  app.log.info(`Stillpoint is running on ${config.publicUrl} (${config.appEnv}, database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Stillpoint could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { expect, test } from '../fixtures/test';
+
+test.describe('the running product', () => {
+  test('serves the home page at /', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: /stillpoint/i }).first()).toBeVisible();
+  });
+
+  test('sends an unknown route back to /', async ({ page }) => {
+    await page.goto('/this/does/not/exist?x=1');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+  });
+
+  test('opens a standalone page by its deep link', async ({ page }) => {
+    await page.goto('/gift');
+    await expect(page.getByRole('heading', { name: 'Give the Gift of Stillpoint' })).toBeVisible();
+    await expect(page).toHaveTitle(/Stillpoint/);
+  });
+
+  test('answers the health endpoints', async ({ request }) => {
+    const live = await request.get('/api/healthz');
+    expect(live.status()).toBe(200);
+    expect(await live.json()).toEqual({ success: true, data: { status: 'ok' } });
+    const ready = await request.get('/api/readyz');
+    expect(await ready.json()).toEqual({ success: true, data: { status: 'ready', database: 'pglite' } });
+  });
+
+  test('answers an unknown API path with a 404 in the envelope', async ({ request }) => {
+    const res = await request.get('/api/doesNotExist');
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      error: 'No API call GET /api/doesNotExist.',
+    });
+  });
+});
