@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, timestamptz } from './columns';
+
+// Feedback from the web app (feedback modal, uninstall page, restore purchase). Stored
+// first, then forwarded to the team-chat webhook, so a failing webhook loses nothing.
+export const feedbackMessage = pgTable(
+  'feedback_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    // e.g. "web app feedback - home".
+    location: text('location').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    trialEmail: text('trial_email'),
+    createdAt: createdAt(),
+    // Null until the webhook accepted it.
+    forwardedAt: timestamptz('forwarded_at'),
+  },
+  (t) => [
+    // Finds messages still waiting to be forwarded, for retries.
+    index('feedback_message_unforwarded_idx').on(t.createdAt).where(sql`${t.forwardedAt} is null`),
+  ],
+);

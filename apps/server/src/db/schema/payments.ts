@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, timestamptz, updatedAt } from './columns';
+
+export const paymentProviders = ['stripe', 'local'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
+// The user's customer record at a payment provider. Keyed by (user, provider) so moving
+// between the local test provider and Stripe never reuses the other's customer id.
+export const paymentCustomer = pgTable(
+  'payment_customer',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    // Webhooks carry only the customer id; this finds the user.
+    customerId: text('customer_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'payment_customer_pk', columns: [t.userId, t.provider] }),
+    check('payment_customer_provider_valid', sql`${t.provider} in ('stripe', 'local')`),
+  ],
+);
+
+// A provider subscription, mirrored from creation and webhooks.
+export const paymentSubscription = pgTable(
+  'payment_subscription',
+  {
+    // The provider's subscription id (e.g. sub_...), so webhook updates are upserts.
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    priceId: text('price_id').notNull(),
+    // Provider status as-is (trialing, active, past_due, canceled, incomplete, ...).
+    status: text('status').notNull(),
+    trialEnd: timestamptz('trial_end'),
+    currentPeriodEnd: timestamptz('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payment_subscription_provider_valid', sql`${t.provider} in ('stripe', 'local')`),
+    // "Does this user have an active subscription?" (getStripeCustomer, checkout guard).
+    index('payment_subscription_user_status_idx').on(t.userId, t.status),
+  ],
+);
+
+// Webhook events already handled. Fulfilment inserts here in the same transaction, so
+// a redelivered event conflicts and is skipped.
+export const processedPaymentEvent = pgTable(
+  'processed_payment_event',
+  {
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    processedAt: timestamptz('processed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'processed_payment_event_pk', columns: [t.provider, t.eventId] }),
+    check('processed_payment_event_provider_valid', sql`${t.provider} in ('stripe', 'local')`),
+  ],
+);
