@@ -18,7 +18,7 @@ export interface AppDependencies {
 /** Builds the whole server without listening, so tests drive it with app.inject(). */
 export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, config.logFormat === 'pretty'),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',

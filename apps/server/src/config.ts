@@ -23,6 +23,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: booleanFlag.optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
 
 export type ServerEnv = z.input<typeof envSchema>;
@@ -38,6 +39,7 @@ export interface Config {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   webDistDir: string | null;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
 }
 
@@ -75,6 +77,8 @@ export function loadConfig(
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(cwd, vars.WEB_DIST_DIR) : null,
     logLevel: vars.LOG_LEVEL ?? (vars.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: vars.TRUST_PROXY ?? false,
+    // A person at a terminal gets readable lines; pipes and production get JSON.
+    logFormat: vars.LOG_FORMAT ?? (process.stdout.isTTY && vars.APP_ENV !== 'production' ? 'pretty' : 'json'),
   };
 }
 

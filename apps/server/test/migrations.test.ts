@@ -13,14 +13,16 @@ describe('the migration set', () => {
   afterAll(() => database.close());
 
   it('creates every table the schema declares', async () => {
-    const declared = Object.values(schema)
+    const declared = (Object.values(schema) as unknown[])
       .filter((value): value is PgTable => is(value, PgTable))
       .map((table) => getTableName(table))
       .sort();
-    const result = await database.db.execute<{ table_name: string }>(
+    const result = await database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     );
-    const created = result.rows.map((row) => row.table_name);
+    // node-postgres and PGlite both return { rows }; the shared Database type leaves it unknown.
+    const { rows } = result as unknown as { rows: { table_name: string }[] };
+    const created = rows.map((row) => row.table_name);
     expect(declared.length).toBeGreaterThan(20);
     expect(created).toEqual(expect.arrayContaining(declared));
   });

@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
-type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+// `query?`/`body?` are optional on Endpoint, so strip undefined before asking which schema is there.
+type Input<S> = [NonNullable<S>] extends [never]
+  ? undefined
+  : NonNullable<S> extends z.ZodType
+    ? z.output<NonNullable<S>>
+    : undefined;
 
 export interface EndpointContext<E extends Endpoint> {
   query: Input<E['query']>;

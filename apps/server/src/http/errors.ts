@@ -1,4 +1,4 @@
-import { type ErrorCode, errorStatus, fail } from '@stillpoint/core';
+import { describeIssues, type ErrorCode, errorStatus, fail } from '@stillpoint/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -43,11 +43,12 @@ const codeForStatus = (status: number): ErrorCode => {
 
 function describeValidation(error: FastifyError): string {
   const context = error.validationContext ?? 'request';
-  const issues = (error.validation ?? []).map((issue) => {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return field ? `${field}: ${issue.message ?? 'is invalid'}` : (issue.message ?? 'is invalid');
-  });
-  return `Invalid ${context === 'querystring' ? 'query' : context}: ${issues.join('; ') || 'it does not match the expected shape'}.`;
+  const issues = (error.validation ?? []).map((issue) => ({
+    path: issue.instancePath.split('/').filter(Boolean),
+    message: issue.message ?? 'is invalid',
+  }));
+  const described = describeIssues(issues) || 'it does not match the expected shape';
+  return `Invalid ${context === 'querystring' ? 'query' : context}: ${described}.`;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

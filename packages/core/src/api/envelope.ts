@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the web app's first screen needs the envelope and ApiError, not the schemas.
 
 /** Stable machine-readable error codes; the HTTP status each one travels with is fixed here. */
 export const errorStatus = {
@@ -15,15 +15,7 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 
-export const failureSchema = z.object({
-  success: z.literal(false),
-  error: z.string().min(1),
-  code: z.enum(errorCodes),
-});
-export type Failure = z.infer<typeof failureSchema>;
-
-export const successSchema = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-
+export type Failure = { success: false; error: string; code: ErrorCode };
 export type Success<T> = { success: true; data: T };
 export type Envelope<T> = Success<T> | Failure;
 
@@ -45,8 +37,18 @@ export class ApiError extends Error {
 export function unwrapEnvelope<T>(body: unknown, status: number): T {
   if (body && typeof body === 'object' && 'success' in body) {
     if (body.success === true && 'data' in body) return body.data as T;
-    const failure = failureSchema.safeParse(body);
-    if (failure.success) throw new ApiError(failure.data.error, failure.data.code, status);
+    if (isFailure(body)) throw new ApiError(body.error, body.code, status);
   }
   throw new ApiError('The server sent a response Stillpoint could not read.', 'MALFORMED_RESPONSE', status);
+}
+
+function isFailure(body: object): body is Failure {
+  return (
+    'error' in body &&
+    typeof body.error === 'string' &&
+    body.error.length > 0 &&
+    'code' in body &&
+    typeof body.code === 'string' &&
+    body.code in errorStatus
+  );
 }

@@ -1,14 +1,56 @@
+import { analyticsEndpoints } from './schemas/analytics';
+import { appsEndpoints } from './schemas/apps';
+import { authEndpoints } from './schemas/auth';
+import { feedbackEndpoints } from './schemas/feedback';
+import { giftsEndpoints } from './schemas/gifts';
 import { healthEndpoints } from './schemas/health';
+import { newsletterEndpoints } from './schemas/newsletter';
+import { onboardingEndpoints } from './schemas/onboarding';
+import { paymentsEndpoints } from './schemas/payments';
+import { profileEndpoints } from './schemas/profile';
+import { referralEndpoints } from './schemas/referral';
+import { settingsEndpoints } from './schemas/settings';
+import { sitesEndpoints } from './schemas/sites';
+import { subscriptionEndpoints } from './schemas/subscription';
 import { userEndpoints } from './schemas/user';
 
 export * from './endpoint';
 export * from './envelope';
+export * from './envelope-schemas';
+export * from './errors';
+export * from './schemas/analytics';
+export * from './schemas/apps';
+export * from './schemas/auth';
+export * from './schemas/common';
+export * from './schemas/feedback';
+export * from './schemas/gifts';
 export * from './schemas/health';
+export * from './schemas/newsletter';
+export * from './schemas/onboarding';
+export * from './schemas/payments';
+export * from './schemas/profile';
+export * from './schemas/referral';
+export * from './schemas/settings';
+export * from './schemas/sites';
+export * from './schemas/subscription';
 export * from './schemas/user';
 
 /** Every call of the product's own server, keyed by name. Paths are relative to /api. */
 export const endpoints = {
   ...healthEndpoints,
   ...userEndpoints,
+  ...authEndpoints,
+  ...sitesEndpoints,
+  ...settingsEndpoints,
+  ...profileEndpoints,
+  ...appsEndpoints,
+  ...onboardingEndpoints,
+  ...subscriptionEndpoints,
+  ...paymentsEndpoints,
+  ...giftsEndpoints,
+  ...referralEndpoints,
+  ...newsletterEndpoints,
+  ...analyticsEndpoints,
+  ...feedbackEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '../../test/renderRoute';
+
+const menuButton = () => screen.getByRole('button', { name: 'Menu' });
+
+describe('Header', () => {
+  it('toggles the mobile menu and says so with aria-expanded', async () => {
+    const user = userEvent.setup();
+    renderRoute('/');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+
+    const menuId = menuButton().getAttribute('aria-controls');
+    if (!menuId) throw new Error('the menu button names no menu');
+    const menu = document.getElementById(menuId);
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+
+    await user.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toBeVisible();
+
+    await user.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+  });
+
+  it('closes the mobile menu on Escape and after choosing a link', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+
+    await user.click(menuButton());
+    await user.keyboard('{Escape}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
+
+    await user.click(menuButton());
+    const menuId = menuButton().getAttribute('aria-controls') ?? '';
+    const menu = document.getElementById(menuId);
+    if (!menu) throw new Error('the mobile menu is missing');
+    await user.click(within(menu).getByRole('link', { name: 'Subscription' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/subscription');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('marks the current page link and points Sign Out at /signout', async () => {
+    renderRoute('/subscription');
+    await screen.findByRole('heading', { level: 1, name: 'Subscription' });
+
+    // jsdom applies no media queries, so both the desktop and the mobile lists are present.
+    const [desktop] = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
+    if (!desktop) throw new Error('no navigation');
+    const nav = within(desktop);
+    expect(nav.getByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(nav.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/signout');
+  });
+});

@@ -1,0 +1,7 @@
+/** The signed-in navigation (SPEC §2 leaves the list open; the brief for the shell names these). */
+export const navigationLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/subscription', label: 'Subscription' },
+] as const;
+
+export const SIGN_OUT_PATH = '/signout';

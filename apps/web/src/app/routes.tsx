@@ -1,0 +1,134 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../ui/FullScreenSpinner';
+import { ErrorPage } from './ErrorPage';
+import { RequireAuth } from './guards';
+import { RootLayout } from './layout/RootLayout';
+import { SignedInLayout } from './layout/SignedInLayout';
+import { StandaloneLayout } from './layout/StandaloneLayout';
+
+/**
+ * The complete route table of SPEC §2. Every page is a lazy route, so each ships as its own
+ * chunk and a public page loads only what it shows.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <FullScreenSpinner />,
+    children: [
+      {
+        element: (
+          <RequireAuth>
+            <SignedInLayout />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            index: true,
+            lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })),
+          },
+          {
+            path: 'subscription',
+            lazy: () =>
+              import('../features/subscription/SubscriptionPage').then((m) => ({
+                Component: m.SubscriptionPage,
+              })),
+          },
+          {
+            path: 'breathe',
+            lazy: () =>
+              import('../features/intercept/BreathePage').then((m) => ({ Component: m.BreathePage })),
+          },
+          {
+            path: 'onboarding',
+            lazy: () =>
+              import('../features/onboarding/OnboardingPage').then((m) => ({ Component: m.OnboardingPage })),
+          },
+          {
+            path: 'onboarding-ios',
+            lazy: () =>
+              import('../features/onboarding/OnboardingPage').then((m) => ({ Component: m.OnboardingPage })),
+          },
+        ],
+      },
+      {
+        element: <StandaloneLayout />,
+        children: [
+          {
+            path: 'signin',
+            lazy: () => import('../features/auth/SignInPage').then((m) => ({ Component: m.SignInPage })),
+          },
+          {
+            path: 'signout',
+            lazy: () => import('../features/auth/SignOutPage').then((m) => ({ Component: m.SignOutPage })),
+          },
+          {
+            path: 'quiz',
+            lazy: () => import('../features/funnel/QuizPage').then((m) => ({ Component: m.QuizPage })),
+          },
+          {
+            path: 'quiz-results',
+            lazy: () =>
+              import('../features/funnel/QuizResultsPage').then((m) => ({ Component: m.QuizResultsPage })),
+          },
+          {
+            path: 'getting-started',
+            lazy: () =>
+              import('../features/funnel/GettingStartedPage').then((m) => ({
+                Component: m.GettingStartedPage,
+              })),
+          },
+          {
+            path: 'checkout',
+            lazy: () =>
+              import('../features/checkout/CheckoutPage').then((m) => ({ Component: m.CheckoutPage })),
+          },
+          {
+            path: 'webcheckout',
+            lazy: () =>
+              import('../features/checkout/WebCheckoutPage').then((m) => ({ Component: m.WebCheckoutPage })),
+          },
+          {
+            path: 'uninstall-chrome-extension',
+            lazy: () =>
+              import('../features/uninstall/UninstallFeedbackPage').then((m) => ({
+                Component: m.UninstallFeedbackPage,
+              })),
+          },
+          {
+            path: 'referral-link',
+            lazy: () =>
+              import('../features/referral/ReferralPage').then((m) => ({ Component: m.ReferralPage })),
+          },
+          {
+            path: 'twopercent',
+            lazy: () =>
+              import('../features/challenge/TwoPercentPage').then((m) => ({ Component: m.TwoPercentPage })),
+          },
+          {
+            path: 'android',
+            lazy: () => import('../features/mobile/AndroidPage').then((m) => ({ Component: m.AndroidPage })),
+          },
+          {
+            path: 'gift',
+            lazy: () => import('../features/gift/GiftPage').then((m) => ({ Component: m.GiftPage })),
+          },
+          {
+            path: 'redeem',
+            lazy: () => import('../features/gift/RedeemPage').then((m) => ({ Component: m.RedeemPage })),
+          },
+          {
+            path: 'mobileDownload',
+            lazy: () =>
+              import('../features/mobile/MobileDownloadPage').then((m) => ({
+                Component: m.MobileDownloadPage,
+              })),
+          },
+        ],
+      },
+      // SPEC §2: any other path redirects to /.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

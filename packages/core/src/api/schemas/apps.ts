@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { userDayQuerySchema } from './common';
+
+/** One day of an app's use; the week's entries come newest first, so [0] is today. */
+export const appUsageSchema = z.object({
+  totalAppOpens: z.number().int().min(0),
+  totalMinutesUsed: z.number().min(0),
+});
+
+/**
+ * A phone app the user limits (SPEC §3). Its name comes from the supported app it points at,
+ * else its own name as the phone reported it; see appDisplayName.
+ */
+export const mobileAppSchema = z.object({
+  id: z.string(),
+  supportedAppId: z.string().nullable(),
+  name: z.string().nullable(),
+  budget: z.number().int(),
+  domains: z.array(z.string()),
+  currentWeekSessions: z.array(appUsageSchema),
+});
+export type MobileApp = z.infer<typeof mobileAppSchema>;
+
+/** iconURL is ready to use in an <img>: the server resolves the storage path first. */
+export const supportedAppSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  iconURL: z.string(),
+});
+export type SupportedApp = z.infer<typeof supportedAppSchema>;
+
+export const appsEndpoints = {
+  fetchApps: defineEndpoint({
+    method: 'GET',
+    path: '/fetchApps',
+    summary: "The user's limited phone apps with this week's use, today first.",
+    auth: 'user',
+    query: z.object({ userDay: userDayQuerySchema }),
+    response: z.array(mobileAppSchema),
+  }),
+  getSupportedApps: defineEndpoint({
+    method: 'GET',
+    path: '/getSupportedApps',
+    summary: 'Every phone app Stillpoint can recognise, with its name and icon.',
+    auth: 'user',
+    response: z.array(supportedAppSchema),
+  }),
+};

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Shared pieces of the SPEC §7 schemas. Query values arrive as strings, so the query helpers
+ * accept either a string or the typed value; bodies are JSON and take typed values only.
+ */
+
+/** Ids of the server's rows travel as opaque strings. */
+export const entityIdSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(128, `${field} is too long`);
+
+/** Rows whose ids are UUIDs (sites, sessions, referral views); anything else is refused, not looked up. */
+export const uuidSchema = (field: string) => z.uuid({ error: `${field} must be a UUID` });
+
+/** A whole-number query value. Blank strings are refused rather than read as 0. */
+export const queryIntegerSchema = (field: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/, `${field} must be a whole number`),
+      ],
+      `${field} must be a whole number`,
+    )
+    .pipe(z.coerce.number<string | number>().int(`${field} must be a whole number`));
+
+/** A true/false query value: 'true'/'false', '1'/'0', or a boolean. ('false' must not read as true.) */
+export const queryBooleanSchema = (field: string) =>
+  z.union(
+    [z.boolean(), z.stringbool({ error: `${field} must be true or false` })],
+    `${field} must be true or false`,
+  );
+
+/** The user's day number (see rules/time userDay), from the query string. */
+export const userDayQuerySchema = queryIntegerSchema('userDay').pipe(
+  z.number().min(0, 'userDay must be 0 or more'),
+);
+
+/** The same day number in a JSON body. */
+export const userDayBodySchema = z
+  .number({ error: 'userDay must be a number' })
+  .int('userDay must be a whole number')
+  .min(0, 'userDay must be 0 or more');
+
+/** Epoch seconds, as sessions and streaks store time. */
+export const epochSecondsSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be whole seconds`)
+    .min(0);
+
+export const priceIdSchema = z
+  .string({ error: 'priceId must be text' })
+  .trim()
+  .min(1, 'priceId is required')
+  .max(255, 'priceId is too long');
+
+/**
+ * A path on this site to return to after hosted checkout. Only same-site paths pass, never a
+ * full URL or '//host' (which browsers read as another site), so checkout cannot become an
+ * open redirect.
+ */
+export const returnPathSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(2000, `${field} is too long`)
+    .regex(/^\/(?![/\\])[^\s]*$/, `${field} must be a path on this site, like /gift`);
+
+/** For calls whose only answer is that they worked. */
+export const acknowledgedSchema = z.object({ ok: z.literal(true) });
+export type Acknowledged = z.infer<typeof acknowledgedSchema>;
+
+export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });

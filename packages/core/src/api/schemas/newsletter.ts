@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { emailSchema } from '../../validation/email';
+import { defineEndpoint } from '../endpoint';
+import { acknowledgedSchema } from './common';
+
+export const newsletterEndpoints = {
+  joinNewsletter: defineEndpoint({
+    method: 'POST',
+    path: '/joinNewsletter',
+    summary: 'Sign an e-mail up for the newsletter; signing up twice is not an error.',
+    auth: 'public',
+    body: z.strictObject({ email: emailSchema }),
+    response: acknowledgedSchema,
+  }),
+};

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { AGE_BANDS, INTENTION_OPTIONS } from '../../constants/options';
+import { shortTextSchema } from '../../validation/text';
+import { defineEndpoint } from '../endpoint';
+import { acknowledgedSchema } from './common';
+
+/** A "how did you hear about us" option; a drilldown asks a follow-up with its own choices. */
+export const hdyhOptionSchema = z.object({
+  name: z.string(),
+  drilldown: z.array(z.string()).optional(),
+  drilldownPrompt: z.string().optional(),
+});
+export type HdyhOption = z.infer<typeof hdyhOptionSchema>;
+
+/** Saved onboarding answers (SPEC §3); null where not answered yet. */
+export const onboardingAnswersSchema = z.object({
+  hdyh: z.string().nullable(),
+  hdyhDetail: z.string().nullable(),
+  onboardingIntention: z.string().nullable(),
+  onboardingOutcome: z.string().nullable(),
+});
+export type OnboardingAnswers = z.infer<typeof onboardingAnswersSchema>;
+
+const intentionSchema = z.enum(INTENTION_OPTIONS, {
+  error: `intention must be one of: ${INTENTION_OPTIONS.join(', ')}`,
+});
+
+/** Any subset of the answers; each sent value replaces the saved one. */
+export const updateOnboardingAnswersBodySchema = z.strictObject({
+  hdyh: shortTextSchema('hdyh').optional(),
+  hdyhDetail: shortTextSchema('hdyhDetail').optional(),
+  onboardingIntention: intentionSchema.optional(),
+  onboardingOutcome: shortTextSchema('onboardingOutcome').optional(),
+});
+
+/** The web-first funnel's answers, sent at sign-up (SPEC §7: hdyh, hdyhDetail, intention, outcome, age, job). */
+export const updateOnboardingParamsBodySchema = z.strictObject({
+  hdyh: shortTextSchema('hdyh').optional(),
+  hdyhDetail: shortTextSchema('hdyhDetail').optional(),
+  intention: intentionSchema.optional(),
+  outcome: shortTextSchema('outcome').optional(),
+  age: z.enum(AGE_BANDS, { error: `age must be one of: ${AGE_BANDS.join(', ')}` }).optional(),
+  /** The occupation: one of the listed options or the person's own words. */
+  job: shortTextSchema('job').optional(),
+});
+
+export const onboardingEndpoints = {
+  getNewOnboardingHDYHOptions: defineEndpoint({
+    method: 'GET',
+    path: '/getNewOnboardingHDYHOptions',
+    summary: 'The "how did you hear about us" options, with their drilldowns.',
+    auth: 'public',
+    response: z.object({ options: z.array(hdyhOptionSchema) }),
+  }),
+  getOnboardingAnswers: defineEndpoint({
+    method: 'GET',
+    path: '/getOnboardingAnswers',
+    summary: "The user's saved onboarding answers.",
+    auth: 'user',
+    response: onboardingAnswersSchema,
+  }),
+  updateOnboardingAnswers: defineEndpoint({
+    method: 'POST',
+    path: '/updateOnboardingAnswers',
+    summary: 'Save onboarding answers (sent at the ASK_HDYH step).',
+    auth: 'user',
+    body: updateOnboardingAnswersBodySchema,
+    response: onboardingAnswersSchema,
+  }),
+  updateOnboardingParams: defineEndpoint({
+    method: 'POST',
+    path: '/updateOnboardingParams',
+    summary: "Save the web-first funnel's answers at sign-up.",
+    auth: 'user',
+    body: updateOnboardingParamsBodySchema,
+    response: acknowledgedSchema,
+  }),
+};

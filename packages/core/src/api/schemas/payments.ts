@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { FREE_TRIAL_DAYS } from '../../constants/plans';
+import { emailSchema } from '../../validation/email';
+import { defineEndpoint } from '../endpoint';
+import { entityIdSchema, priceIdSchema, queryBooleanSchema, returnPathSchema } from './common';
+
+/** A price as the payment provider reports it: unit_amount in cents and a lower-case currency code. */
+export const priceSchema = z.object({
+  unit_amount: z.number().int().min(0),
+  currency: z.string(),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const redirectUrlSchema = z.object({ url: z.string() });
+
+export const checkoutSubscriptionQuerySchema = z.object({
+  priceId: priceIdSchema,
+  cancelPath: returnPathSchema('cancelPath'),
+  successPath: returnPathSchema('successPath'),
+  skipTrial: queryBooleanSchema('skipTrial').optional(),
+  deferPayment: queryBooleanSchema('deferPayment').optional(),
+});
+
+/** userId must be the signed-in user's own id; the server answers 404 for anyone else's. */
+const userIdSchema = entityIdSchema('userId');
+
+export const getStripeCustomerBodySchema = z.strictObject({ userId: userIdSchema });
+
+/** Exactly one of userId (signed in) or email (checkout before sign-in). */
+export const createStripeCustomerBodySchema = z
+  .strictObject({ userId: userIdSchema.optional(), email: emailSchema.optional() })
+  .refine((body) => (body.userId === undefined) !== (body.email === undefined), {
+    message: 'Send exactly one of userId or email',
+  });
+
+export const subscriptionIntentBodySchema = z.strictObject({
+  userId: userIdSchema,
+  priceId: priceIdSchema,
+  numTrialDays: z
+    .number({ error: 'numTrialDays must be a number' })
+    .int('numTrialDays must be a whole number')
+    .min(0, 'numTrialDays must be 0 or more')
+    .max(FREE_TRIAL_DAYS, `numTrialDays can be at most ${FREE_TRIAL_DAYS}`),
+});
+
+/** 'setup' confirms a card for a trial; 'payment' charges now. */
+export const subscriptionIntentSchema = z.object({
+  clientSecret: z.string(),
+  type: z.enum(['setup', 'payment']),
+  subscriptionId: z.string(),
+});
+export type SubscriptionIntent = z.infer<typeof subscriptionIntentSchema>;
+
+export const paymentsEndpoints = {
+  getStripePrice: defineEndpoint({
+    method: 'GET',
+    path: '/getStripePrice',
+    summary: 'The amount and currency of a price id.',
+    auth: 'public',
+    query: z.object({ priceId: priceIdSchema }),
+    response: priceSchema,
+  }),
+  createStripeCheckoutSessionForSubscription: defineEndpoint({
+    method: 'GET',
+    path: '/createStripeCheckoutSessionForSubscription',
+    summary: 'A hosted checkout for a subscription price; the client redirects to data.url.',
+    auth: 'user',
+    query: checkoutSubscriptionQuerySchema,
+    response: redirectUrlSchema,
+  }),
+  getStripeCustomer: defineEndpoint({
+    method: 'POST',
+    path: '/getStripeCustomer',
+    summary: "The user's payment customer, if any, and whether it has an active subscription.",
+    auth: 'user',
+    body: getStripeCustomerBodySchema,
+    response: z.object({ customerId: z.string().nullable(), hasActiveSubscriptions: z.boolean() }),
+  }),
+  createStripeCustomer: defineEndpoint({
+    method: 'POST',
+    path: '/createStripeCustomer',
+    summary: 'Create (or return the existing) payment customer for a user id or an e-mail.',
+    auth: 'public',
+    body: createStripeCustomerBodySchema,
+    response: z.object({ customerId: z.string() }),
+  }),
+  getStripeSubscriptionIntent: defineEndpoint({
+    method: 'POST',
+    path: '/getStripeSubscriptionIntent',
+    summary: 'Create a subscription and the secret the payment form confirms it with.',
+    auth: 'user',
+    body: subscriptionIntentBodySchema,
+    response: subscriptionIntentSchema,
+  }),
+};

@@ -1,0 +1,29 @@
+/** SPEC §1 and §3: the six sites whose feeds can be blocked, and their setting keys. */
+
+export const FEEDBLOCKING_SITES = [
+  'facebook',
+  'youtube',
+  'twitter',
+  'linkedin',
+  'instagram',
+  'reddit',
+] as const;
+export type FeedblockingSite = (typeof FEEDBLOCKING_SITES)[number];
+export type FeedblockingSettingKey = `${FeedblockingSite}Feedblocking`;
+
+export const feedblockingSettingKey = (site: FeedblockingSite): FeedblockingSettingKey =>
+  `${site}Feedblocking`;
+
+export const FEEDBLOCKING_SETTING_KEYS = FEEDBLOCKING_SITES.map(feedblockingSettingKey);
+
+export type FeedblockingSettings = Record<FeedblockingSettingKey, boolean>;
+
+/** Every feed is blocked until the user turns it off. */
+export const DEFAULT_FEEDBLOCKING_SETTINGS: FeedblockingSettings = {
+  facebookFeedblocking: true,
+  youtubeFeedblocking: true,
+  twitterFeedblocking: true,
+  linkedinFeedblocking: true,
+  instagramFeedblocking: true,
+  redditFeedblocking: true,
+};

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, greeting } from './greeting';
+
+// Local-time constructors: greeting reads the hour in the machine's own time zone.
+const at = (hours: number, minutes = 0, seconds = 0) => new Date(2024, 5, 1, hours, minutes, seconds);
+
+describe('greeting', () => {
+  it('says Good Morning from midnight until 11:59:59', () => {
+    expect(greeting(at(0), 'Sam')).toBe('Good Morning');
+    expect(greeting(at(11, 59), 'Sam')).toBe('Good Morning');
+    expect(greeting(at(11, 59, 59), 'Sam')).toBe('Good Morning');
+  });
+
+  it('says Good Afternoon from 12:00 until 17:59:59', () => {
+    expect(greeting(at(12), 'Sam')).toBe('Good Afternoon');
+    expect(greeting(at(17, 59), 'Sam')).toBe('Good Afternoon');
+    expect(greeting(at(17, 59, 59), 'Sam')).toBe('Good Afternoon');
+  });
+
+  it('says Good Evening from 18:00 until midnight', () => {
+    expect(greeting(at(18), 'Sam')).toBe('Good Evening');
+    expect(greeting(at(23, 59, 59), 'Sam')).toBe('Good Evening');
+  });
+
+  it('keeps the time greeting for a 10-character name and says Hello for 11', () => {
+    expect(greeting(at(9), 'Alexandria')).toBe('Good Morning');
+    expect(greeting(at(9), 'Alexandrina')).toBe('Hello');
+    expect(greeting(at(20), 'Alexandrina')).toBe('Hello');
+  });
+});
+
+describe('displayName', () => {
+  it('prefers the display name', () => {
+    expect(displayName('Sam Lee', 'sam@example.com')).toBe('Sam Lee');
+  });
+
+  it('falls back to the capitalised local part of the e-mail', () => {
+    expect(displayName(undefined, 'sam.lee@example.com')).toBe('Sam.lee');
+    expect(displayName('', 'sam@example.com')).toBe('Sam');
+    expect(displayName('   ', 'sam@example.com')).toBe('Sam');
+    expect(displayName(null, 'Sam@example.com')).toBe('Sam');
+  });
+
+  it('is empty with neither', () => {
+    expect(displayName()).toBe('');
+    expect(displayName(null, null)).toBe('');
+  });
+});

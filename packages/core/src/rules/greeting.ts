@@ -1,0 +1,21 @@
+import { AFTERNOON_FROM_HOUR, EVENING_FROM_HOUR, GREETING_NAME_MAX_LENGTH } from '../constants/limits';
+
+/**
+ * The home page salutation for `now` (its local hour). A name longer than 10 characters gets a
+ * plain 'Hello', so long names still fit on one line beside the greeting.
+ */
+export function greeting(now: Date, name: string): string {
+  if (name.length > GREETING_NAME_MAX_LENGTH) return 'Hello';
+  const hour = now.getHours();
+  if (hour >= EVENING_FROM_HOUR) return 'Good Evening';
+  if (hour >= AFTERNOON_FROM_HOUR) return 'Good Afternoon';
+  return 'Good Morning';
+}
+
+/** The name to greet: the display name, else the e-mail's local part with its first letter capitalised. */
+export function displayName(name?: string | null, email?: string | null): string {
+  const trimmed = name?.trim();
+  if (trimmed) return trimmed;
+  const localPart = email?.split('@')[0]?.trim() ?? '';
+  return localPart.charAt(0).toUpperCase() + localPart.slice(1);
+}

@@ -1,0 +1,7 @@
+export * from './apps';
+export * from './greeting';
+export * from './intercept';
+export * from './prices';
+export * from './sessions';
+export * from './subscription';
+export * from './time';

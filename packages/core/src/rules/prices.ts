@@ -1,0 +1,26 @@
+import { DEFAULT_CURRENCY } from '../constants/plans';
+
+/**
+ * '$49.99' from 4999. Amounts are hundredths of the currency unit (the provider's `unit_amount`)
+ * and always shown with 2 decimals; the symbol comes from the currency code.
+ */
+export function formatPrice(cents: number, currency: string = DEFAULT_CURRENCY): string {
+  const format = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return format.format(Math.round(cents) / 100);
+}
+
+/** The monthly equivalent of an annual price, in (fractional) cents. */
+export const monthlyCentsFromAnnual = (annualCents: number): number => annualCents / 12;
+
+/** '$4.17' from 4999: the '/mo billed yearly' figure on checkout. */
+export const monthlyFromAnnual = (annualCents: number, currency: string = DEFAULT_CURRENCY): string =>
+  formatPrice(monthlyCentsFromAnnual(annualCents), currency);
+
+/** The per-day figure on plan cards: '$0.14' for 4999 over 365 days. */
+export const perDay = (cents: number, periodDays: number, currency: string = DEFAULT_CURRENCY): string =>
+  formatPrice(cents / periodDays, currency);

@@ -1,0 +1,34 @@
+import { MINUTE_MS } from './time';
+
+/** The part of a session (SPEC §3) the timing rules need: epoch seconds and a length in ms. */
+export interface SessionTiming {
+  timeStarted: number;
+  lengthInMilliseconds: number;
+}
+
+export const sessionStartedAtMs = (session: SessionTiming): number => session.timeStarted * 1000;
+
+export const sessionEndsAtMs = (session: SessionTiming): number =>
+  sessionStartedAtMs(session) + session.lengthInMilliseconds;
+
+/** A session is active until its end; at the end instant it is over and the site list reloads. */
+export const isSessionActive = (session: SessionTiming, nowMs: number): boolean =>
+  nowMs < sessionEndsAtMs(session);
+
+/** 'session ends in N mins': whole minutes rounded up, so the last seconds still read 1. */
+export function remainingMinutes(session: SessionTiming, nowMs: number): number {
+  return Math.max(0, Math.ceil((sessionEndsAtMs(session) - nowMs) / MINUTE_MS));
+}
+
+/** How much of the session has passed, 0..100. A zero-length session is complete. */
+export function progressPercent(session: SessionTiming, nowMs: number): number {
+  if (session.lengthInMilliseconds <= 0) return 100;
+  const percent = ((nowMs - sessionStartedAtMs(session)) / session.lengthInMilliseconds) * 100;
+  return Math.min(100, Math.max(0, percent));
+}
+
+/** Sessions the user may still start today; never negative even if the budget was lowered. */
+export function sessionsLeftToday(budget: number, todaysSessions: number | readonly unknown[]): number {
+  const used = typeof todaysSessions === 'number' ? todaysSessions : todaysSessions.length;
+  return Math.max(0, budget - used);
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { productIds } from '../constants/products';
+import {
+  badgeText,
+  daysLeft,
+  hasCardOnFile,
+  isExpired,
+  isPremiumActive,
+  isTrial,
+  planName,
+  type Subscriber,
+  type SubscriberSubscription,
+  subscriberSchema,
+  trialDaysLeft,
+} from './subscription';
+import { DAY_MS } from './time';
+
+const now = new Date('2024-06-01T12:00:00.000Z');
+const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString();
+
+function subscriber(productId: string, overrides: Partial<SubscriberSubscription> = {}): Subscriber {
+  return {
+    entitlements: { premium: { product_identifier: productId } },
+    subscriptions: {
+      [productId]: {
+        expires_date: inMs(30 * DAY_MS),
+        period_type: 'normal',
+        store: 'stripe',
+        is_sandbox: false,
+        ...overrides,
+      },
+    },
+  };
+}
+
+const trial = (expires: string | null) =>
+  subscriber(productIds.paymentYearly, { period_type: 'trial', expires_date: expires });
+
+describe('isTrial and hasCardOnFile', () => {
+  it('is a trial with a card when the period type is trial', () => {
+    const s = trial(inMs(DAY_MS));
+    expect(isTrial(s)).toBe(true);
+    expect(hasCardOnFile(s)).toBe(true);
+  });
+
+  it('counts the weekly promo as a trial without a card, whatever its period type', () => {
+    const s = subscriber(productIds.promoWeekly, { period_type: 'normal', store: 'promotional' });
+    expect(isTrial(s)).toBe(true);
+    expect(hasCardOnFile(s)).toBe(false);
+  });
+
+  it('is neither for a normal paid plan or no subscriber', () => {
+    expect(isTrial(subscriber(productIds.iosAnnual))).toBe(false);
+    expect(hasCardOnFile(subscriber(productIds.iosAnnual))).toBe(false);
+    expect(isTrial(undefined)).toBe(false);
+    expect(hasCardOnFile(null)).toBe(false);
+  });
+});
+
+describe('isExpired', () => {
+  it('is expired once expires_date is reached, not a millisecond before', () => {
+    expect(isExpired(subscriber(productIds.iosMonthly, { expires_date: inMs(1) }), now)).toBe(false);
+    expect(isExpired(subscriber(productIds.iosMonthly, { expires_date: inMs(0) }), now)).toBe(true);
+    expect(isExpired(subscriber(productIds.iosMonthly, { expires_date: inMs(-1) }), now)).toBe(true);
+  });
+
+  it('never expires without an expiry date', () => {
+    expect(isExpired(subscriber(productIds.promoLifetime, { expires_date: null }), now)).toBe(false);
+    expect(isExpired(undefined, now)).toBe(false);
+  });
+
+  it('has no subscription record to expire when the entitlement points at a missing product', () => {
+    const orphan: Subscriber = {
+      entitlements: { premium: { product_identifier: 'gone' } },
+      subscriptions: {},
+    };
+    expect(isExpired(orphan, now)).toBe(false);
+    expect(isPremiumActive(orphan, now)).toBe(true);
+  });
+
+  it('makes premium inactive', () => {
+    expect(isPremiumActive(subscriber(productIds.iosMonthly), now)).toBe(true);
+    expect(isPremiumActive(subscriber(productIds.iosMonthly, { expires_date: inMs(0) }), now)).toBe(false);
+    expect(isPremiumActive({ entitlements: {}, subscriptions: {} }, now)).toBe(false);
+  });
+});
+
+describe('trialDaysLeft', () => {
+  it.each([
+    [7 * DAY_MS, 7],
+    [DAY_MS + 1, 2],
+    [DAY_MS, 1],
+    [0.1 * DAY_MS, 1],
+    [1, 1],
+    [0, 0],
+    [-DAY_MS, 0],
+  ])('%d ms before the end → %d days', (msLeft, days) => {
+    expect(trialDaysLeft(trial(inMs(msLeft)), now)).toBe(days);
+  });
+
+  it('is 0 without an end date or outside a trial', () => {
+    expect(trialDaysLeft(trial(null), now)).toBe(0);
+    expect(trialDaysLeft(subscriber(productIds.iosAnnual), now)).toBe(0);
+    expect(daysLeft(subscriber(productIds.iosAnnual), now)).toBe(30);
+  });
+});
+
+describe('planName', () => {
+  it.each([
+    [productIds.iosMonthly, 'premium monthly'],
+    [productIds.paymentMonthly, 'premium monthly'],
+    [productIds.paymentMonthlyTest, 'premium monthly'],
+    [productIds.promoWeekly, 'premium monthly'],
+    [productIds.iosAnnual, 'premium yearly'],
+    [productIds.paymentYearly, 'premium yearly'],
+    [productIds.paymentYearlyTest, 'premium yearly'],
+    [productIds.promoLifetime, 'premium lifetime'],
+    ['some_future_product', 'premium'],
+  ])('%s → %s', (productId, name) => {
+    expect(planName(subscriber(productId))).toBe(name);
+  });
+
+  it('prefixes sandbox purchases', () => {
+    expect(planName(subscriber(productIds.iosMonthly, { is_sandbox: true }))).toBe('sandbox premium monthly');
+  });
+
+  it('is null without a premium entitlement', () => {
+    expect(planName({ entitlements: {}, subscriptions: {} })).toBeNull();
+  });
+});
+
+describe('badgeText', () => {
+  it('says PRO for paid premium that has not expired', () => {
+    expect(badgeText(subscriber(productIds.paymentYearly), now)).toBe('PRO');
+    expect(badgeText(subscriber(productIds.promoLifetime, { expires_date: null }), now)).toBe('PRO');
+  });
+
+  it('counts trial days down to the last one', () => {
+    expect(badgeText(trial(inMs(7 * DAY_MS)), now)).toBe('trial 7 days left');
+    expect(badgeText(trial(inMs(2 * DAY_MS)), now)).toBe('trial 2 days left');
+    expect(badgeText(trial(inMs(0.1 * DAY_MS)), now)).toBe('trial 1 days left');
+  });
+
+  it('says subscription expired once the trial or plan has ended, including exactly now', () => {
+    expect(badgeText(trial(inMs(0)), now)).toBe('subscription expired');
+    expect(badgeText(subscriber(productIds.iosMonthly, { expires_date: inMs(-1) }), now)).toBe(
+      'subscription expired',
+    );
+  });
+
+  it('shows no badge without a subscription', () => {
+    expect(badgeText(undefined, now)).toBeNull();
+    expect(badgeText({ entitlements: {}, subscriptions: {} }, now)).toBeNull();
+  });
+});
+
+describe('subscriberSchema', () => {
+  it('accepts the entitlement service shape and drops fields the rules do not use', () => {
+    const parsed = subscriberSchema.parse({
+      entitlements: { premium: { product_identifier: 'annual_subscription', purchase_date: 'x' } },
+      subscriptions: {
+        annual_subscription: {
+          expires_date: '2025-01-01T00:00:00Z',
+          period_type: 'trial',
+          store: 'app_store',
+          is_sandbox: false,
+        },
+      },
+    });
+    expect(parsed.entitlements.premium).toEqual({ product_identifier: 'annual_subscription' });
+  });
+
+  it('rejects a malformed expiry date and an unknown period type', () => {
+    const bad = subscriberSchema.safeParse({
+      entitlements: {},
+      subscriptions: {
+        x: { expires_date: 'next tuesday', period_type: 'forever', store: 'stripe', is_sandbox: false },
+      },
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'subscriptions.x.expires_date',
+      'subscriptions.x.period_type',
+    ]);
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  LIFETIME_PRODUCT_IDS,
+  MONTHLY_PRODUCT_IDS,
+  PREMIUM_ENTITLEMENT,
+  productIds,
+  YEARLY_PRODUCT_IDS,
+} from '../constants/products';
+import { DAY_MS } from './time';
+
+const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+
+/** One entry of `subscriptions`, keyed by product id (SPEC §3). */
+export const subscriberSubscriptionSchema = z.object({
+  /** null for purchases that never lapse (lifetime). */
+  expires_date: isoDate.nullable(),
+  period_type: z.enum(['normal', 'trial', 'intro', 'promotional']),
+  store: z.enum(['app_store', 'play_store', 'stripe', 'promotional', 'gift']),
+  is_sandbox: z.boolean(),
+});
+export type SubscriberSubscription = z.infer<typeof subscriberSubscriptionSchema>;
+
+/** The subscriber as the entitlement service reports it (SPEC §3). */
+export const subscriberSchema = z.object({
+  entitlements: z.object({
+    [PREMIUM_ENTITLEMENT]: z.object({ product_identifier: z.string().min(1) }).optional(),
+  }),
+  subscriptions: z.record(z.string(), subscriberSubscriptionSchema),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
+
+type MaybeSubscriber = Subscriber | null | undefined;
+
+export const premiumProductId = (subscriber: MaybeSubscriber): string | undefined =>
+  subscriber?.entitlements.premium?.product_identifier;
+
+/** The subscription behind the premium entitlement, if any. */
+export function premiumSubscription(subscriber: MaybeSubscriber): SubscriberSubscription | undefined {
+  const productId = premiumProductId(subscriber);
+  return productId === undefined ? undefined : subscriber?.subscriptions[productId];
+}
+
+export const hasPremiumEntitlement = (subscriber: MaybeSubscriber): boolean =>
+  premiumProductId(subscriber) !== undefined;
+
+/** A trial: the period type says so, or the product is the weekly promo (which is trial-like). */
+export function isTrial(subscriber: MaybeSubscriber): boolean {
+  if (premiumProductId(subscriber) === productIds.promoWeekly) return true;
+  return premiumSubscription(subscriber)?.period_type === 'trial';
+}
+
+/** A trial started through checkout has a card on file; the weekly promo does not. */
+export const hasCardOnFile = (subscriber: MaybeSubscriber): boolean =>
+  isTrial(subscriber) && premiumProductId(subscriber) !== productIds.promoWeekly;
+
+const expiresAtMs = (subscriber: MaybeSubscriber): number | undefined => {
+  const expires = premiumSubscription(subscriber)?.expires_date;
+  return expires == null ? undefined : Date.parse(expires);
+};
+
+/**
+ * Expired once expires_date is reached: at the exact instant the entitlement has ended, as the
+ * entitlement service counts access only while expires_date is in the future. No date means
+ * the purchase never lapses.
+ */
+export function isExpired(subscriber: MaybeSubscriber, now: Date): boolean {
+  const expires = expiresAtMs(subscriber);
+  return expires !== undefined && expires <= now.getTime();
+}
+
+/** Premium that is in force right now (trial included): the user may skip onboarding. */
+export const isPremiumActive = (subscriber: MaybeSubscriber, now: Date): boolean =>
+  hasPremiumEntitlement(subscriber) && !isExpired(subscriber, now);
+
+/** Whole days until the premium subscription ends, rounded up and floored at 0; 0 without an end. */
+export function daysLeft(subscriber: MaybeSubscriber, now: Date): number {
+  const expires = expiresAtMs(subscriber);
+  if (expires === undefined) return 0;
+  return Math.max(0, Math.ceil((expires - now.getTime()) / DAY_MS));
+}
+
+/** Trial days left (SPEC §4): the same count, for a subscriber on trial. */
+export const trialDaysLeft = (subscriber: MaybeSubscriber, now: Date): number =>
+  isTrial(subscriber) ? daysLeft(subscriber, now) : 0;
+
+/** 'premium monthly' / 'premium yearly' / 'premium lifetime', prefixed 'sandbox ' for test purchases. */
+export function planName(subscriber: MaybeSubscriber): string | null {
+  const productId = premiumProductId(subscriber);
+  if (productId === undefined) return null;
+  let name = 'premium';
+  if (MONTHLY_PRODUCT_IDS.includes(productId)) name = 'premium monthly';
+  else if (YEARLY_PRODUCT_IDS.includes(productId)) name = 'premium yearly';
+  else if (LIFETIME_PRODUCT_IDS.includes(productId)) name = 'premium lifetime';
+  return premiumSubscription(subscriber)?.is_sandbox ? `sandbox ${name}` : name;
+}
+
+/**
+ * The header badge (SPEC §2): 'PRO', 'trial N days left' or 'subscription expired'; null when
+ * the user has no subscription, since the badge only shows for subscribers.
+ */
+export function badgeText(subscriber: MaybeSubscriber, now: Date): string | null {
+  if (!hasPremiumEntitlement(subscriber)) return null;
+  const expired = isExpired(subscriber, now);
+  if (expired) return 'subscription expired';
+  if (!isTrial(subscriber)) return 'PRO';
+  return `trial ${trialDaysLeft(subscriber, now)} days left`;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { epochSeconds, formatCountdown, formatPhoneUse, streakDays, userDay } from './time';
+
+describe('userDay', () => {
+  it('is the UTC day number when the offset is 0', () => {
+    expect(userDay(new Date('1970-01-01T00:00:00Z'), 0)).toBe(0);
+    expect(userDay(new Date('1970-01-01T23:59:59.999Z'), 0)).toBe(0);
+    expect(userDay(new Date('1970-01-02T00:00:00Z'), 0)).toBe(1);
+  });
+
+  it('turns over at local midnight west of UTC (New York, offset 300)', () => {
+    // 04:59 UTC is 23:59 in New York: still the previous local day.
+    expect(userDay(new Date('2024-03-02T04:59:59Z'), 300)).toBe(userDay(new Date('2024-03-01T12:00:00Z'), 0));
+    expect(userDay(new Date('2024-03-02T05:00:00Z'), 300)).toBe(userDay(new Date('2024-03-02T12:00:00Z'), 0));
+  });
+
+  it('turns over at local midnight east of UTC (Berlin, offset -60)', () => {
+    // 23:00 UTC on the 1st is already 00:00 on the 2nd in Berlin.
+    expect(userDay(new Date('2024-03-01T22:59:59Z'), -60)).toBe(userDay(new Date('2024-03-01T12:00:00Z'), 0));
+    expect(userDay(new Date('2024-03-01T23:00:00Z'), -60)).toBe(userDay(new Date('2024-03-02T12:00:00Z'), 0));
+  });
+});
+
+describe('streakDays', () => {
+  const start = epochSeconds(new Date('2024-01-01T08:00:00Z'));
+
+  it('counts whole days since the streak started', () => {
+    expect(streakDays(start, new Date('2024-01-02T07:59:59Z'))).toBe(0);
+    expect(streakDays(start, new Date('2024-01-02T08:00:00Z'))).toBe(1);
+    expect(streakDays(start, new Date('2024-01-11T08:00:00Z'))).toBe(10);
+  });
+
+  it('floors at 0 for a future start and counts 0 without one', () => {
+    expect(streakDays(start, new Date('2023-12-25T00:00:00Z'))).toBe(0);
+    expect(streakDays(null, new Date())).toBe(0);
+    expect(streakDays(undefined, new Date())).toBe(0);
+  });
+});
+
+describe('formatPhoneUse', () => {
+  it.each([
+    [0, '0m'],
+    [1, '1m'],
+    [59, '59m'],
+    [60, '1h 0m'],
+    [61, '1h 1m'],
+    [125, '2h 5m'],
+    [59.6, '1h 0m'],
+    [-5, '0m'],
+    [Number.NaN, '0m'],
+  ])('%s minutes → %s', (minutes, text) => {
+    expect(formatPhoneUse(minutes)).toBe(text);
+  });
+});
+
+describe('formatCountdown', () => {
+  it('shows hh:mm:ss from the 3599 s offer down to zero', () => {
+    expect(formatCountdown(3599)).toBe('00:59:59');
+    expect(formatCountdown(3600)).toBe('01:00:00');
+    expect(formatCountdown(0)).toBe('00:00:00');
+    expect(formatCountdown(-3)).toBe('00:00:00');
+  });
+});

@@ -1,0 +1,7 @@
+export * from './budget';
+export * from './codes';
+export * from './email';
+export * from './gift';
+export * from './host';
+export * from './site';
+export * from './text';

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { isValidSiteText, normaliseSiteOrigin, siteMatchKey, siteOriginSchema } from './site';
+
+describe('isValidSiteText', () => {
+  it('needs 3 characters once trimmed', () => {
+    expect(isValidSiteText('x.c')).toBe(true);
+    expect(isValidSiteText('x.')).toBe(false);
+    expect(isValidSiteText(' x. ')).toBe(false);
+    expect(isValidSiteText('')).toBe(false);
+  });
+});
+
+describe('normaliseSiteOrigin', () => {
+  it.each([
+    ['youtube.com', 'https://youtube.com'],
+    ['www.youtube.com', 'https://www.youtube.com'],
+    ['https://www.youtube.com/watch?v=1', 'https://www.youtube.com'],
+    ['  HTTPS://WWW.YouTube.com/  ', 'https://www.youtube.com'],
+    ['http://news.ycombinator.com/item?id=1', 'http://news.ycombinator.com'],
+    ['reddit.com/r/all', 'https://reddit.com'],
+    ['example.com#top', 'https://example.com'],
+    ['example.com?q=1', 'https://example.com'],
+    ['https://example.com:443/', 'https://example.com'],
+    ['http://example.com:80', 'http://example.com'],
+    ['localhost:5173', 'https://localhost:5173'],
+    ['http://localhost:3000/breathe', 'http://localhost:3000'],
+    ['bbc.co.uk', 'https://bbc.co.uk'],
+  ])('%s → %s', (input, origin) => {
+    expect(normaliseSiteOrigin(input)).toBe(origin);
+  });
+
+  it.each([
+    '',
+    '   ',
+    'youtube',
+    'ftp://example.com',
+    'chrome://extensions',
+    'javascript:alert(1)',
+    'https://',
+    'user:pass@example.com',
+    'https://evil.com@example.com',
+    'example..com',
+    '-example.com',
+    'exa mple.com',
+    'example.com:99999',
+    'example.com:abc',
+    '[::1]',
+    'bücher.de',
+    `${'a'.repeat(64)}.com`,
+  ])('rejects %j', (input) => {
+    expect(normaliseSiteOrigin(input)).toBeNull();
+  });
+});
+
+describe('siteMatchKey', () => {
+  it('treats www and bare hosts as one site', () => {
+    expect(siteMatchKey('https://www.youtube.com')).toBe('youtube.com');
+    expect(siteMatchKey('youtube.com')).toBe('youtube.com');
+    expect(siteMatchKey('http://WWW.YouTube.com:8080/x')).toBe('youtube.com');
+    expect(siteMatchKey('https://m.youtube.com')).toBe('m.youtube.com');
+  });
+});
+
+describe('siteOriginSchema', () => {
+  it('normalises what the user typed', () => {
+    expect(siteOriginSchema.parse('youtube.com/feed')).toBe('https://youtube.com');
+  });
+
+  it('explains what it wants', () => {
+    expect(siteOriginSchema.safeParse('youtube').error?.issues[0]?.message).toBe(
+      'Enter a site like youtube.com or https://www.youtube.com',
+    );
+  });
+});
