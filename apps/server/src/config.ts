@@ -24,7 +24,58 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: booleanFlag.optional(),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  TEST_PHONE_NUMBERS: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}:\d{6})(,\+[1-9]\d{6,14}:\d{6})*$/,
+      'must be a comma list of +E164:6-digit-code pairs, e.g. +15555550100:123456',
+    )
+    .optional(),
+  DEV_OUTBOX: booleanFlag.optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  CAPTCHA_PROVIDER: z.enum(['cloudflare-turnstile', 'google-recaptcha', 'hcaptcha']).optional(),
+  CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
 });
+
+/** Development and test only: a fixed secret so sessions survive restarts; production must set its own. */
+const DEVELOPMENT_AUTH_SECRET = 'stillpoint-development-secret-never-use-in-production';
+const DEFAULT_TEST_PHONE_NUMBERS = '+15555550100:123456';
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AuthConfig {
+  secret: string;
+  /** Real Google / Apple when configured; null means the development identity provider stands in. */
+  google: OAuthClient | null;
+  apple: OAuthClient | null;
+  /** Outside production with a provider unconfigured, the server hosts the development identity provider. */
+  devIdentityProvider: boolean;
+  /** Phone number (E.164) → fixed code; these sign in without an SMS. */
+  testPhoneNumbers: ReadonlyMap<string, string>;
+  /** SMS and e-mail are written to a readable outbox instead of (or, in dev, as well as) being sent. */
+  devOutbox: boolean;
+  twilio: { accountSid: string; authToken: string; from: string } | null;
+  captcha: {
+    provider: 'cloudflare-turnstile' | 'google-recaptcha' | 'hcaptcha';
+    secretKey: string;
+    siteKey: string;
+  } | null;
+}
 
 export type ServerEnv = z.input<typeof envSchema>;
 
@@ -40,6 +91,9 @@ export interface Config {
   webDistDir: string | null;
   logLevel: string;
   logFormat: 'json' | 'pretty';
+  /** Shared rate-limit store for several server instances; in-memory when null. */
+  redisUrl: string | null;
+  auth: AuthConfig;
   trustProxy: boolean;
 }
 
@@ -61,6 +115,10 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;
+  const problems = authProblems(vars);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+  }
   const environment = environments[vars.APP_ENV];
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? '.data');
   return {
@@ -79,7 +137,75 @@ export function loadConfig(
     trustProxy: vars.TRUST_PROXY ?? false,
     // A person at a terminal gets readable lines; pipes and production get JSON.
     logFormat: vars.LOG_FORMAT ?? (process.stdout.isTTY && vars.APP_ENV !== 'production' ? 'pretty' : 'json'),
+    redisUrl: vars.REDIS_URL ?? null,
+    auth: authConfig(vars),
   };
+}
+
+type Vars = z.output<typeof envSchema>;
+
+const pair = (id: string | undefined, secret: string | undefined): OAuthClient | null =>
+  id && secret ? { clientId: id, clientSecret: secret } : null;
+
+function authConfig(vars: Vars): AuthConfig {
+  const production = vars.APP_ENV === 'production';
+  const google = pair(vars.GOOGLE_CLIENT_ID, vars.GOOGLE_CLIENT_SECRET);
+  const apple = pair(vars.APPLE_CLIENT_ID, vars.APPLE_CLIENT_SECRET);
+  const testNumbers = vars.TEST_PHONE_NUMBERS ?? (production ? '' : DEFAULT_TEST_PHONE_NUMBERS);
+  return {
+    secret: vars.BETTER_AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    google,
+    apple,
+    devIdentityProvider: !production && (!google || !apple),
+    testPhoneNumbers: new Map(
+      testNumbers
+        .split(',')
+        .filter(Boolean)
+        .map((entry) => entry.split(':') as [string, string]),
+    ),
+    devOutbox: vars.DEV_OUTBOX ?? !production,
+    twilio:
+      vars.TWILIO_ACCOUNT_SID && vars.TWILIO_AUTH_TOKEN && vars.TWILIO_FROM
+        ? { accountSid: vars.TWILIO_ACCOUNT_SID, authToken: vars.TWILIO_AUTH_TOKEN, from: vars.TWILIO_FROM }
+        : null,
+    captcha:
+      vars.CAPTCHA_PROVIDER && vars.CAPTCHA_SECRET_KEY && vars.CAPTCHA_SITE_KEY
+        ? {
+            provider: vars.CAPTCHA_PROVIDER,
+            secretKey: vars.CAPTCHA_SECRET_KEY,
+            siteKey: vars.CAPTCHA_SITE_KEY,
+          }
+        : null,
+  };
+}
+
+/** Settings that only make sense together, and what production cannot run without. */
+function authProblems(vars: Vars): string[] {
+  const problems: string[] = [];
+  const together = (names: (keyof Vars)[]) => {
+    const set = names.filter((name) => vars[name] !== undefined);
+    if (set.length > 0 && set.length < names.length) {
+      problems.push(
+        `${names.join(', ')}: set all of them or none (missing ${names.filter((n) => !set.includes(n)).join(', ')})`,
+      );
+    }
+  };
+  together(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+  together(['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']);
+  together(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
+  together(['CAPTCHA_PROVIDER', 'CAPTCHA_SECRET_KEY', 'CAPTCHA_SITE_KEY']);
+  if (vars.APP_ENV === 'production' || vars.APP_ENV === 'staging') {
+    if (!vars.BETTER_AUTH_SECRET) problems.push(`BETTER_AUTH_SECRET: required when APP_ENV=${vars.APP_ENV}`);
+  }
+  if (vars.APP_ENV === 'production') {
+    if (!vars.GOOGLE_CLIENT_ID)
+      problems.push('GOOGLE_CLIENT_ID: required in production (there is no development identity provider)');
+    if (!vars.APPLE_CLIENT_ID)
+      problems.push('APPLE_CLIENT_ID: required in production (there is no development identity provider)');
+    if (!vars.TWILIO_ACCOUNT_SID && !vars.DEV_OUTBOX)
+      problems.push('TWILIO_ACCOUNT_SID: required in production to send sign-in codes');
+  }
+  return problems;
 }
 
 /** Locally the public URL follows PORT; deployed environments have a fixed origin. */

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
+const productionEnv = {
+  APP_ENV: 'production',
+  BETTER_AUTH_SECRET: 'x'.repeat(40),
+  GOOGLE_CLIENT_ID: 'google-id',
+  GOOGLE_CLIENT_SECRET: 'google-secret',
+  APPLE_CLIENT_ID: 'apple-id',
+  APPLE_CLIENT_SECRET: 'apple-secret',
+  TWILIO_ACCOUNT_SID: 'AC1',
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+15555550199',
+};
+
 describe('configuration', () => {
   it('runs locally on port 3000 with PGlite under ./.data by default', () => {
     const config = loadConfig({}, '/srv/stillpoint');
@@ -16,7 +28,7 @@ describe('configuration', () => {
   });
 
   it('selects the configuration set of the environment', () => {
-    const production = loadConfig({ APP_ENV: 'production' });
+    const production = loadConfig(productionEnv);
     const development = loadConfig({ APP_ENV: 'development', PORT: '4100' });
     expect(production.publicUrl).toBe('https://stillpoint.app');
     expect(production.isProduction).toBe(true);
@@ -40,5 +52,36 @@ describe('configuration', () => {
       const message = (error as Error).message;
       for (const name of ['PORT', 'APP_ENV', 'DATABASE_URL', 'EXTENSION_ID']) expect(message).toContain(name);
     }
+  });
+
+  it('refuses to run production without its secrets and real sign-in providers', () => {
+    const attempt = () => loadConfig({ APP_ENV: 'production' });
+    expect(attempt).toThrow(/BETTER_AUTH_SECRET: required when APP_ENV=production/);
+    expect(attempt).toThrow(/GOOGLE_CLIENT_ID: required in production/);
+    expect(attempt).toThrow(/TWILIO_ACCOUNT_SID: required in production/);
+  });
+
+  it('rejects half-configured providers', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/missing GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('offers test phone numbers and the development identity provider only outside production', () => {
+    const development = loadConfig({});
+    expect(development.auth.testPhoneNumbers.get('+15555550100')).toBe('123456');
+    expect(development.auth.devIdentityProvider).toBe(true);
+    expect(development.auth.devOutbox).toBe(true);
+    const production = loadConfig(productionEnv);
+    expect(production.auth.testPhoneNumbers.size).toBe(0);
+    expect(production.auth.devIdentityProvider).toBe(false);
+    expect(production.auth.devOutbox).toBe(false);
+  });
+
+  it('reads test phone numbers as number:code pairs and rejects anything else', () => {
+    const config = loadConfig({ TEST_PHONE_NUMBERS: '+15555550111:111111,+447700900123:654321' });
+    expect([...config.auth.testPhoneNumbers]).toEqual([
+      ['+15555550111', '111111'],
+      ['+447700900123', '654321'],
+    ]);
+    expect(() => loadConfig({ TEST_PHONE_NUMBERS: '5555550111:12' })).toThrow(/TEST_PHONE_NUMBERS/);
   });
 });

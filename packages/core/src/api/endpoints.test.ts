@@ -72,7 +72,11 @@ describe('the endpoints registry', () => {
 
   it('names every endpoint after its path, and only GETs carry queries and only POSTs bodies', () => {
     for (const [name, endpoint] of all) {
-      expect(endpoint.path).toBe(`/${name}`);
+      // '/dev/outbox' is named devOutbox: path segments joined in camel case.
+      const expected = endpoint.path.replace(/\/([a-z])/g, (_, letter: string, offset: number) =>
+        offset === 0 ? letter : letter.toUpperCase(),
+      );
+      expect(expected, endpoint.path).toBe(name);
       if (endpoint.method === 'GET') expect(endpoint.body, name).toBeUndefined();
       else expect(endpoint.query, name).toBeUndefined();
     }
