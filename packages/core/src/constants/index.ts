@@ -11,3 +11,4 @@ export * from './platforms';
 export * from './products';
 export * from './steps';
 export * from './timing';
+export * from './quotes';
