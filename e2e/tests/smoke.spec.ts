@@ -1,15 +1,16 @@
 import { expect, test } from '../fixtures/test';
 
 test.describe('the running product', () => {
-  test('serves the home page at /', async ({ page }) => {
+  test('sends a signed-out visitor from the home page to sign-in', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: /stillpoint/i }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole('heading', { name: 'Sign In or Create Account' })).toBeVisible();
   });
 
   test('sends an unknown route back to /', async ({ page }) => {
     await page.goto('/this/does/not/exist?x=1');
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+    // Unknown paths go to /, which then asks a signed-out visitor to sign in.
+    await expect(page).toHaveURL((url) => url.pathname === '/' || url.pathname === '/signin');
   });
 
   test('opens a standalone page by its deep link', async ({ page }) => {

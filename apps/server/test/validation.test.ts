@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { registerEndpoint } from '../src/http/endpoint';
 import { AppError } from '../src/http/errors';
+import { bearer, signInByPhone, TEST_NUMBER } from './support/auth';
 import { openTestDatabase } from './support/database';
 
 // The request pipeline every endpoint shares, exercised through real core definitions. The
@@ -12,6 +13,8 @@ import { openTestDatabase } from './support/database';
 describe('the request pipeline', () => {
   let database: DatabaseHandle;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  // The endpoints below are `auth: 'user'`; a signed-in caller gets as far as validation.
+  let auth: { authorization: string };
   beforeAll(async () => {
     database = await openTestDatabase();
     app = await buildApp({ config: { ...loadConfig({ APP_ENV: 'test' }), webDistDir: null }, database });
@@ -32,6 +35,7 @@ describe('the request pipeline', () => {
       return [];
     });
     await app.ready();
+    auth = bearer(await signInByPhone(app, TEST_NUMBER));
   });
   afterAll(async () => {
     await app.close();
@@ -43,7 +47,7 @@ describe('the request pipeline', () => {
       method: 'POST',
       url: '/api/addBrowserSite',
       payload,
-      headers: { 'content-type': contentType },
+      headers: { ...auth, 'content-type': contentType },
     });
 
   it('passes a valid body through, normalised by the core schema, inside the envelope', async () => {
@@ -93,12 +97,14 @@ describe('the request pipeline', () => {
     const good = await app.inject({
       method: 'GET',
       url: '/api/getBrowserSitesWithActiveAndTodaysSessions?userDay=20000',
+      headers: auth,
     });
     expect(good.statusCode).toBe(200);
     for (const url of ['?userDay=soon', '?userDay=', '']) {
       const res = await app.inject({
         method: 'GET',
         url: `/api/getBrowserSitesWithActiveAndTodaysSessions${url}`,
+        headers: auth,
       });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({

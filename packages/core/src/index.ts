@@ -1,4 +1,5 @@
 export * from './api';
+export * from './auth-errors';
 export * from './brand';
 export * from './constants';
 export * from './environments';

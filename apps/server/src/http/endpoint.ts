@@ -2,6 +2,7 @@ import { type Endpoint, successSchema } from '@stillpoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requireSessionUser, type SessionUser } from './authenticate';
 
 // `query?`/`body?` are optional on Endpoint, so strip undefined before asking which schema is there.
 type Input<S> = [NonNullable<S>] extends [never]
@@ -13,26 +14,40 @@ type Input<S> = [NonNullable<S>] extends [never]
 export interface EndpointContext<E extends Endpoint> {
   query: Input<E['query']>;
   body: Input<E['body']>;
+  /** The signed-in user. Only `auth: 'user'` endpoints have one; reading it elsewhere is a bug and throws. */
+  user: SessionUser;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
+export interface EndpointOptions {
+  /** Per-route limit for @fastify/rate-limit (see http/rate-limit.ts); none by default. */
+  rateLimit?: { max: number; timeWindow: string | number };
+}
+
 /**
  * Registers one SPEC §7 call from its core definition: the same zod schemas validate the request,
- * serialise the response inside the success envelope, and describe it in OpenAPI. Handlers
+ * serialise the response inside the success envelope, and describe it in OpenAPI. An `auth: 'user'`
+ * endpoint answers 401 before any other work unless the bearer token is a live session. Handlers
  * return plain data; failures are thrown as AppError.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (context: EndpointContext<E>) => Promise<z.input<E['response']>> | z.input<E['response']>,
+  options: EndpointOptions = {},
 ): void {
+  const needsUser = endpoint.auth !== 'public';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
+    // onRequest: an unauthenticated caller learns nothing about the body or query it sent.
+    ...(needsUser ? { onRequest: requireSessionUser } : {}),
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     schema: {
       summary: endpoint.summary,
-      tags: [endpoint.auth === 'public' ? 'public' : 'user'],
+      tags: [needsUser ? 'user' : 'public'],
+      ...(needsUser ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: successSchema(endpoint.response) },
@@ -41,6 +56,10 @@ export function registerEndpoint<E extends Endpoint>(
       const data = await handler({
         query: request.query as Input<E['query']>,
         body: request.body as Input<E['body']>,
+        get user(): SessionUser {
+          if (!request.sessionUser) throw new Error(`${endpoint.path} is public and has no signed-in user`);
+          return request.sessionUser;
+        },
         request,
         reply,
       });

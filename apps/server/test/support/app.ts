@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
+import type { SmsSender } from '../../src/integrations/sms';
 import { openTestDatabase } from './database';
 
 export interface TestApp {
@@ -10,12 +11,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, driven through app.inject(); nothing listens on a port. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const config = { ...loadConfig({ APP_ENV: 'test' }), webDistDir: null, ...overrides };
-  const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+export interface TestAppOptions {
+  smsSender?: SmsSender;
+}
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({ APP_ENV: 'test' }),
+  webDistDir: null,
+  ...overrides,
+});
+
+/** Another app (another "server instance") on an existing database; the caller closes both. */
+export async function buildTestApp(
+  database: DatabaseHandle,
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(overrides), database, ...options });
   await app.ready();
+  return app;
+}
+
+/** The real app on a fresh database, driven through app.inject(); nothing listens on a port. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildTestApp(database, overrides, options);
   return {
     app,
     database,

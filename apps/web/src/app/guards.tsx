@@ -1,11 +1,27 @@
-import type { ReactNode } from 'react';
+import { SIGN_IN_PATH } from '@stillpoint/core';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { returnPath, useAuth } from '../lib/auth';
+import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 
 /**
- * The seam for the sign-in guard of SPEC §2. Auth does not exist yet, so for now this renders
- * its children as they are. The auth issue replaces the body: show a FullScreenSpinner while auth
- * state loads, send a signed-out visitor to /signin (keeping the query string and remembering the
- * path unless it is /), then the subscription guard.
+ * SPEC §2 sign-in guard: a full-screen spinner while auth state loads; a signed-out visitor goes to
+ * /signin with the same query string. The subscription guard comes with subscriptions.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  return children;
+  const { status } = useAuth();
+  if (status === 'signedIn') return children;
+  if (status === 'signedOut') return <SendToSignIn />;
+  return <FullScreenSpinner />;
+}
+
+function SendToSignIn() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Remembered unless the path is / (SPEC §2): sign-in ends there anyway.
+    returnPath.remember(pathname, search);
+    navigate({ pathname: SIGN_IN_PATH, search }, { replace: true });
+  }, [pathname, search, navigate]);
+  return <FullScreenSpinner />;
 }

@@ -1,5 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeServer } from '../test/fakeServer';
 import { renderRoute } from '../test/renderRoute';
 
 // SPEC §2's route table, each path with the heading its page shows for now.
@@ -26,6 +28,7 @@ const pages: [path: string, heading: string, layout: 'signed-in' | 'standalone']
 
 describe('routes', () => {
   it('sends an unknown path to /', async () => {
+    installFakeServer({ signedIn: true });
     const { router } = renderRoute('/no-such-page?x=1');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
@@ -33,6 +36,9 @@ describe('routes', () => {
   });
 
   it.each(pages)('%s shows "%s" in the %s layout', async (path, heading, layout) => {
+    // Signed-in pages need a session; the standalone ones are seen signed out (a signed-in
+    // person is sent on from /signin).
+    installFakeServer({ signedIn: layout === 'signed-in' });
     const { router } = renderRoute(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -49,10 +55,32 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Gift · Stillpoint'));
   });
 
-  it('/signout ends on /signin', async () => {
+  it('/signout revokes the session on the server, forgets the token and ends on /signin', async () => {
+    const server = installFakeServer({ signedIn: true });
+    localStorage.setItem('stillpoint.sessionToken', 'session-token-1');
     const { router } = renderRoute('/signout');
 
     expect(await screen.findByRole('heading', { name: 'Sign In or Create Account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
+    const [signOut] = server.calls('POST /api/auth/sign-out');
+    expect(signOut?.headers.get('Authorization')).toBe('Bearer session-token-1');
+    expect(localStorage.getItem('stillpoint.sessionToken')).toBeNull();
+  });
+
+  it('/signout from a signed-in page leaves nothing of the old session behind', async () => {
+    const user = userEvent.setup();
+    installFakeServer({ signedIn: true });
+    const { router } = renderRoute('/subscription');
+    await screen.findByRole('heading', { level: 1, name: 'Subscription' });
+
+    const [desktopNav] = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
+    if (!desktopNav) throw new Error('no navigation');
+    await user.click(within(desktopNav).getByRole('link', { name: 'Sign Out', hidden: true }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign In or Create Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    // Back to a protected page: the guard now sends the visitor to sign in again.
+    await act(() => router.navigate('/subscription'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });
 });

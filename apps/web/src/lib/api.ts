@@ -12,6 +12,7 @@ import {
   endpoints,
   unwrapEnvelope,
 } from '@stillpoint/core';
+import { readAccessToken } from './accessToken';
 import { brand } from './brand';
 
 export { ApiError };
@@ -20,15 +21,7 @@ const WEB_APP_PLATFORM: AppPlatform = 'WebApp';
 
 export const NETWORK_ERROR_MESSAGE = `Could not reach ${brand.name}. Check your connection and try again.`;
 
-type AccessToken = string | null | undefined;
-export type AccessTokenProvider = () => AccessToken | Promise<AccessToken>;
-
-let accessTokenProvider: AccessTokenProvider = () => null;
-
-/** Auth registers how to read the current session token; calls made signed out send none. */
-export function setAccessTokenProvider(provider: AccessTokenProvider): void {
-  accessTokenProvider = provider;
-}
+export { type AccessTokenProvider, setAccessTokenProvider } from './accessToken';
 
 /** A GET call takes its query, a POST call its body; an endpoint never has both. */
 export type EndpointInput<E> = EndpointQuery<E> extends undefined ? EndpointBody<E> : EndpointQuery<E>;
@@ -67,7 +60,7 @@ export async function requestEndpoint<E extends Endpoint>(
     [apiHeaders.version]: DEFAULT_API_VERSION,
     [apiHeaders.platform]: WEB_APP_PLATFORM,
   });
-  const token = await accessTokenProvider();
+  const token = await readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   // Same origin as the page: the server serves /api, and `npm run dev` proxies it.

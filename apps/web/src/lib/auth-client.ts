@@ -1,14 +1,8 @@
 import { oauthPopupClient, phoneNumberClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { sessionToken } from './sessionToken';
 
-const TOKEN_KEY = 'stillpoint.sessionToken';
-
-/** The session token the API and the extension hand-off use (SPEC §7: Authorization Bearer). */
-export const sessionToken = {
-  get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
-};
+export { sessionToken };
 
 /**
  * Better Auth's client, mounted at /api/auth. Every auth response that opens a session carries a
@@ -19,9 +13,18 @@ export const authClient = createAuthClient({
   plugins: [phoneNumberClient(), oauthPopupClient()],
   fetchOptions: {
     auth: { type: 'Bearer', token: () => sessionToken.get() ?? '' },
+    // Looked up on each call rather than captured once, so a test can stub fetch at the boundary.
+    customFetchImpl: (input, init) => fetch(input, init),
     onSuccess: ({ response }) => {
       const token = response.headers.get('set-auth-token');
       if (token) sessionToken.set(token);
     },
   },
 });
+
+/** Called with no arguments whenever Better Auth says the session may have changed. */
+export function onAuthSessionSignal(listener: () => void): () => void {
+  const signal = authClient.$store.atoms.$sessionSignal;
+  // `listen` (unlike `subscribe`) does not fire for the current value, only for changes.
+  return signal ? signal.listen(() => listener()) : () => undefined;
+}

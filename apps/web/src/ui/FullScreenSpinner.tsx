@@ -1,10 +1,10 @@
 import { Spinner } from './Spinner';
 
 /** Covers the page while something the whole screen depends on (auth, lazy route) loads. */
-export function FullScreenSpinner() {
+export function FullScreenSpinner({ label }: { label?: string }) {
   return (
     <div className="fixed inset-0 grid place-items-center bg-paper">
-      <Spinner className="size-10" />
+      <Spinner label={label} className="size-10" />
     </div>
   );
 }

@@ -9,6 +9,6 @@ export * from './options';
 export * from './plans';
 export * from './platforms';
 export * from './products';
+export * from './quotes';
 export * from './steps';
 export * from './timing';
-export * from './quotes';

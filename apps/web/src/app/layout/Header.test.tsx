@@ -1,11 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeServer } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
+import { Providers } from '../Providers';
+import { Header } from './Header';
 
 const menuButton = () => screen.getByRole('button', { name: 'Menu' });
 
 describe('Header', () => {
+  beforeEach(() => {
+    installFakeServer({ signedIn: true });
+  });
+
   it('toggles the mobile menu and says so with aria-expanded', async () => {
     const user = userEvent.setup();
     renderRoute('/');
@@ -57,5 +65,22 @@ describe('Header', () => {
     expect(nav.getByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(nav.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/signout');
+  });
+});
+
+describe('Header, signed out', () => {
+  it('shows only the logo and Sign In', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: ['/gift'] });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: 'Stillpoint' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign Out' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });
 });

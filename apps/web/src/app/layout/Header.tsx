@@ -1,11 +1,46 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
+import { buttonStyles } from '../../ui/buttonStyles';
 import { LogoMark } from '../../ui/Logo';
 import { NavigationLinks } from './NavigationLinks';
+import { SIGN_IN_PATH } from './navigation';
 
-/** The signed-in header: logo home, the links, and below 768px a collapsible menu instead. */
+/**
+ * The header: logo home, then for a signed-in person the links and Sign Out (below 768px in a
+ * collapsible menu); a signed-out visitor sees only Sign In.
+ */
 export function Header() {
+  const { status } = useAuth();
+  return status === 'signedIn' ? <SignedInHeader /> : <SignedOutHeader />;
+}
+
+function HeaderBar({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
+      <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight">
+        <LogoMark />
+        <span>{brand.name}</span>
+      </Link>
+      {children}
+    </div>
+  );
+}
+
+function SignedOutHeader() {
+  return (
+    <header className="sticky top-0 z-10 border-b border-line bg-paper/95 backdrop-blur">
+      <HeaderBar>
+        <Link to={SIGN_IN_PATH} className={buttonStyles('secondary')}>
+          Sign In
+        </Link>
+      </HeaderBar>
+    </header>
+  );
+}
+
+function SignedInHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -25,12 +60,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-10 border-b border-line bg-paper/95 backdrop-blur">
-      <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight">
-          <LogoMark />
-          <span>{brand.name}</span>
-        </Link>
-
+      <HeaderBar>
         <nav aria-label="Main" className="hidden md:block">
           <NavigationLinks layout="row" />
         </nav>
@@ -46,7 +76,7 @@ export function Header() {
           <MenuIcon open={menuOpen} />
           Menu
         </button>
-      </div>
+      </HeaderBar>
 
       <nav
         id={menuId}

@@ -1,7 +1,90 @@
+import { isValidEmail, SIGN_IN_PATH } from '@stillpoint/core';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { pendingTrialEmail, useAuth } from '../../lib/auth';
+import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
-import { Page } from '../../ui/Page';
+import { env } from '../../lib/env';
+import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
+import { LogoMark } from '../../ui/Logo';
+import { OrDivider } from '../../ui/OrDivider';
+import { OAuthButtons } from './oauth/OAuthButtons';
+import { oauthErrorMessage } from './oauth/oauthErrorMessage';
+import { PhoneSignIn } from './phone/PhoneSignIn';
+import { TestPhoneHint } from './phone/TestPhoneHint';
+import { SignInAlert } from './SignInAlert';
+import { readSignInParams } from './signInParams';
+import { useAuthConfig } from './useAuthConfig';
+import { useIosSourceToast } from './useIosSourceToast';
+import { useRedirectAfterSignIn } from './useRedirectAfterSignIn';
 
-/** Sign-in (SPEC §2 /signin): Apple, Google and phone. */
+/** SPEC §2 /signin: phone, then Google and Apple below an 'or'; the query can narrow the methods. */
 export function SignInPage() {
-  return <Page title={documentTitle('Sign In')} heading="Sign In or Create Account" />;
+  const [search] = useSearchParams();
+  const { search: rawSearch } = useLocation();
+  const params = readSignInParams(search);
+  const auth = useAuth();
+  const authConfig = useAuthConfig();
+  const [providerError, setProviderError] = useState<string | null>(() =>
+    params.providerError ? oauthErrorMessage(params.providerError) : null,
+  );
+
+  // Sent with the sync that follows the sign-in (SPEC §2 trialEmail).
+  useEffect(() => {
+    if (params.trialEmail && isValidEmail(params.trialEmail)) pendingTrialEmail.remember(params.trialEmail);
+  }, [params.trialEmail]);
+  useIosSourceToast(params.fromIosApp);
+  useRedirectAfterSignIn();
+
+  const heading = params.formatsSuggested ? `Sign In to ${brand.name}` : 'Sign In or Create Account';
+  const showPhone = params.formats.has('phone');
+  const showProviders = params.formats.has('google') || params.formats.has('apple');
+  const testPhone = env.isProduction ? null : (authConfig.data?.testPhoneNumber ?? null);
+  // SPEC §5 bot check: see phone/botCheck.ts. No widget is rendered yet, so there is no token.
+  const botCheckToken = null;
+
+  return (
+    <div className="flex min-h-dvh flex-col items-center px-4 py-10 sm:py-16">
+      <title>{documentTitle('Sign In')}</title>
+      {auth.status === 'signedOut' ? null : <FullScreenSpinner />}
+      <div className="flex w-full max-w-md flex-col gap-8">
+        <div className="flex flex-col items-center gap-4 text-center">
+          <span className="flex items-center gap-2 text-lg font-semibold tracking-tight text-ink">
+            <LogoMark />
+            {brand.name}
+          </span>
+          <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink">{heading}</h1>
+        </div>
+
+        <section className="flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
+          {showPhone ? (
+            <PhoneSignIn
+              testPhoneNumber={testPhone?.phoneNumber ?? null}
+              botCheckToken={botCheckToken}
+              onVerified={auth.refresh}
+            />
+          ) : null}
+          {showPhone && showProviders ? <OrDivider /> : null}
+          {showProviders ? (
+            <div className="flex flex-col gap-3">
+              <OAuthButtons
+                // Redirect mode comes back here with the same query (trialEmail, formats) to finish.
+                callbackPath={`${SIGN_IN_PATH}${rawSearch}`}
+                onSignedIn={() => {
+                  setProviderError(null);
+                  void auth.refresh();
+                }}
+                onError={setProviderError}
+              />
+              <SignInAlert message={providerError} />
+            </div>
+          ) : null}
+        </section>
+
+        {showPhone && testPhone ? (
+          <TestPhoneHint phoneNumber={testPhone.phoneNumber} code={testPhone.code} />
+        ) : null}
+      </div>
+    </div>
+  );
 }

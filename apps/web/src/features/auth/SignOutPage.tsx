@@ -1,9 +1,21 @@
-import { Navigate } from 'react-router';
+import { SIGN_IN_PATH } from '@stillpoint/core';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../lib/auth';
+import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 
-/**
- * SPEC §2 /signout: reset state, sign out, go to /signin. Auth arrives with the next issue; until
- * then there is nothing to reset, so it goes straight to /signin.
- */
+/** SPEC §2 /signout: resets state (cache, token), signs out (the server revokes), goes to /signin. */
 export function SignOutPage() {
-  return <Navigate to="/signin" replace />;
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  // Once per visit, even when React runs effects twice in development.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void signOut().finally(() => navigate(SIGN_IN_PATH, { replace: true }));
+  }, [signOut, navigate]);
+
+  return <FullScreenSpinner label="Signing out" />;
 }

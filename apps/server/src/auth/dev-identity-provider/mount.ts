@@ -1,0 +1,32 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+import { type DevIdp, devIdpPath } from './clients';
+
+/**
+ * Hands every other request under the issuer's path (discovery, authorization, token, JWKS,
+ * userinfo) to oidc-provider's own Koa handler, untouched: Fastify neither parses the body nor
+ * writes the reply.
+ */
+export async function mountProvider(scope: FastifyInstance, idp: DevIdp, provider: Provider): Promise<void> {
+  const prefix = devIdpPath(idp);
+  const handle = provider.callback();
+
+  // Leave request bodies unread; oidc-provider reads and size-checks them itself.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  scope.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: `${prefix}/*`,
+    handler: async (request, reply) => {
+      reply.hijack();
+      // Like an Express mount: the provider routes on the rest of the path and reads its mount
+      // point from baseUrl when it builds absolute URLs (discovery, redirects).
+      const raw: IncomingMessage & { baseUrl?: string } = request.raw;
+      raw.url = (raw.url ?? '').slice(prefix.length) || '/';
+      raw.baseUrl = prefix;
+      await handle(raw, reply.raw);
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendApiNotFound } from '../http/errors';
+import { rateLimits } from '../http/rate-limit';
+import { AUTH_BASE_PATH, type Auth } from './index';
+import { normalisePhoneNumber } from './phone-numbers';
+import { isServedAuthRoute } from './sign-in-methods';
+
+// Hop-by-hop headers describe one connection; Fastify writes its own.
+const skippedResponseHeaders = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
+
+/**
+ * Mounts Better Auth at /api/auth/*: each Fastify request becomes a Fetch Request for
+ * auth.handler, and its Response streams back. Bodies reach Better Auth untouched (raw bytes), so
+ * JSON calls and Apple's form-posted callback both work. Only the routes in sign-in-methods.ts
+ * are served; the phone routes have their own, tighter rate limits.
+ */
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  { publicUrl, testPhoneNumbers }: { publicUrl: string; testPhoneNumbers: ReadonlyMap<string, string> },
+): Promise<void> {
+  // Test numbers send nothing and their code is public anyway; the e2e suite signs in with them
+  // many times from one address. Checked after parsing (preHandler) because the number is in the body.
+  const phoneRouteLimit = (limit: { max: number; timeWindow: string }) => ({
+    ...limit,
+    hook: 'preHandler' as const,
+    allowList: (request: FastifyRequest) => isTestNumberRequest(request.body, testPhoneNumbers),
+  });
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = new URL(request.url, publicUrl);
+      const path = url.pathname.slice(AUTH_BASE_PATH.length);
+      if (!isServedAuthRoute(request.method, path)) return sendApiNotFound(request, reply);
+
+      const headers = fromNodeHeaders(request.headers);
+      // The client address Fastify trusts (TRUST_PROXY), not whatever the caller claims.
+      headers.set('x-forwarded-for', request.ip);
+      const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
+      const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (!skippedResponseHeaders.has(name)) reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (!response.body) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+    };
+
+    // Better Auth documents its own routes; they stay out of the API's OpenAPI document.
+    const schema = { hide: true };
+    scope.post(
+      `${AUTH_BASE_PATH}/phone-number/send-otp`,
+      { schema, config: { rateLimit: phoneRouteLimit(rateLimits.otpSend) } },
+      handler,
+    );
+    scope.post(
+      `${AUTH_BASE_PATH}/phone-number/verify`,
+      { schema, config: { rateLimit: phoneRouteLimit(rateLimits.otpVerify) } },
+      handler,
+    );
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_BASE_PATH}/*`,
+      schema,
+      config: { rateLimit: rateLimits.auth },
+      handler,
+    });
+  });
+}
+
+function isTestNumberRequest(body: unknown, testPhoneNumbers: ReadonlyMap<string, string>): boolean {
+  if (testPhoneNumbers.size === 0 || !Buffer.isBuffer(body)) return false;
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    const phoneNumber =
+      parsed && typeof parsed === 'object'
+        ? normalisePhoneNumber((parsed as { phoneNumber?: unknown }).phoneNumber, testPhoneNumbers)
+        : null;
+    return phoneNumber !== null && testPhoneNumbers.has(phoneNumber);
+  } catch {
+    return false;
+  }
+}

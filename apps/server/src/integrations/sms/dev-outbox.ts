@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsSender } from './sender';
+
+export interface OutboxMessage {
+  channel: 'sms' | 'email';
+  to: string;
+  body: string;
+  sentAt: string;
+}
+
+const CAPACITY = 100;
+
+/**
+ * Development stand-in for real delivery: keeps the last messages in memory, newest first, and
+ * logs each one, so a person (or a test) can read a sign-in code at GET /api/dev/outbox.
+ */
+export class DevOutbox {
+  private readonly messages: OutboxMessage[] = [];
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  record(message: Omit<OutboxMessage, 'sentAt'>): void {
+    const entry = { ...message, sentAt: new Date().toISOString() };
+    this.messages.unshift(entry);
+    this.messages.length = Math.min(this.messages.length, CAPACITY);
+    this.log.info({ outbox: entry }, `dev outbox: ${message.channel} to ${message.to}: ${message.body}`);
+  }
+
+  list(): OutboxMessage[] {
+    return [...this.messages];
+  }
+
+  get smsSender(): SmsSender {
+    return {
+      send: async ({ to, body }) => this.record({ channel: 'sms', to, body }),
+    };
+  }
+}

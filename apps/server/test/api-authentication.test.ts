@@ -1,0 +1,103 @@
+import { endpoints } from '@stillpoint/core';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app';
+import { bearer, getUser, signInByPhone } from './support/auth';
+
+const UNAUTHENTICATED = { success: false, code: 'UNAUTHENTICATED', error: 'Please sign in to continue.' };
+
+// Every /api call except the few marked public needs a live session, given as a bearer token.
+describe('authentication of the API', () => {
+  let t: TestApp;
+  let revokedToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    revokedToken = await signInByPhone(t.app);
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: bearer(revokedToken),
+    });
+    expect(signOut.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const userEndpoints = Object.entries(endpoints).filter(([, endpoint]) => endpoint.auth !== 'public');
+
+  it('has user endpoints to check, and the ones this server registers include the account calls', () => {
+    const registered = userEndpoints.filter(([, e]) =>
+      t.app.hasRoute({ method: e.method, url: `/api${e.path}` }),
+    );
+    expect(registered.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['getUser', 'syncCurrentUser', 'createCustomFirebaseToken']),
+    );
+  });
+
+  describe.each([
+    ['no token', {}],
+    ['an empty bearer', { authorization: 'Bearer ' }],
+    ['a made-up token', { authorization: 'Bearer not-a-session-token' }],
+    ['a token of the wrong scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ['a revoked token', 'revoked'],
+  ] as const)('with %s', (_case, credentials) => {
+    it('no user endpoint answers 2xx; every registered one answers 401 in the envelope', async () => {
+      const headers = credentials === 'revoked' ? bearer(revokedToken) : credentials;
+      for (const [name, endpoint] of userEndpoints) {
+        const request: InjectOptions = {
+          method: endpoint.method,
+          url: `/api${endpoint.path}`,
+          headers: {
+            ...headers,
+            ...(endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(endpoint.method === 'POST' ? { payload: '{}' } : {}),
+        };
+        const res = await t.app.inject(request);
+        expect(res.statusCode, name).not.toBeLessThan(300);
+        if (t.app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` })) {
+          expect(res.statusCode, name).toBe(401);
+          expect(res.json(), name).toEqual(UNAUTHENTICATED);
+        }
+      }
+    });
+  });
+
+  it('refuses a signed-out session token: sign-out revokes it on the server', async () => {
+    const token = await signInByPhone(t.app);
+    expect((await getUser(t.app, token)).statusCode).toBe(200);
+    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(token) });
+    expect(signOut.statusCode).toBe(200);
+    const after = await getUser(t.app, token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(UNAUTHENTICATED);
+  });
+
+  it('signing out one session leaves the person signed in elsewhere', async () => {
+    const phone = '+14155550177';
+    const laptop = await signInByPhone(t.app, phone);
+    // Skip the send cooldown rather than wait 30 seconds.
+    await t.database.db.execute(sql`update otp_send_log set sent_at = sent_at - interval '1 minute'`);
+    const phoneBrowser = await signInByPhone(t.app, phone);
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(laptop) });
+    expect((await getUser(t.app, laptop)).statusCode).toBe(401);
+    expect((await getUser(t.app, phoneBrowser)).statusCode).toBe(200);
+  });
+
+  it('does not sign a request in with a session cookie alone (the API is bearer-only)', async () => {
+    const verified = await signInByPhone(t.app);
+    const cookie = `better-auth.session_token=${encodeURIComponent(verified)}`;
+    // The cookie itself is a valid session: Better Auth's own route accepts it...
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(session.json()).toMatchObject({ session: { token: expect.any(String) } });
+    // ...but the API does not.
+    const res = await t.app.inject({ method: 'GET', url: '/api/getUser', headers: { cookie } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('serves the public calls without a token', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/getAuthConfig' });
+    expect(config.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/healthz' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,72 @@
+import { authErrorMessage, CONFIRMATION_CODE_LENGTH, messages } from '@stillpoint/core';
+import { type FormEvent, useId, useState } from 'react';
+import { isValidPhoneNumber } from 'react-phone-number-input';
+import { Button } from '../../../ui/Button';
+import { SignInAlert } from '../SignInAlert';
+import { PhoneNumberField } from './PhoneNumberField';
+import { sendConfirmationCode } from './phoneAuth';
+
+export const PHONE_INPUT_ID = 'signin-phone-number';
+
+interface PhoneNumberStepProps {
+  /** The number typed before, when coming back with 'Use a different number'. */
+  initialPhoneNumber: string | undefined;
+  /** The server's test number, accepted although it is not a real one (555 numbers are fictional). */
+  testPhoneNumber: string | null;
+  botCheckToken: string | null;
+  onCodeSent(phoneNumber: string): void;
+}
+
+/** SPEC §2 phone sign-in, first step: the number, then Continue (enabled only for a valid number). */
+export function PhoneNumberStep({
+  initialPhoneNumber,
+  testPhoneNumber,
+  botCheckToken,
+  onCodeSent,
+}: PhoneNumberStepProps) {
+  const [phoneNumber, setPhoneNumber] = useState(initialPhoneNumber);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const hintId = useId();
+
+  const acceptable =
+    phoneNumber !== undefined && (phoneNumber === testPhoneNumber || isValidPhoneNumber(phoneNumber));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!acceptable || sending) return;
+    setSending(true);
+    setError(null);
+    const result = await sendConfirmationCode(phoneNumber, botCheckToken);
+    setSending(false);
+    if (result.ok) onCodeSent(phoneNumber);
+    else setError(authErrorMessage(result.error));
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <label htmlFor={PHONE_INPUT_ID} className="text-sm font-medium text-ink">
+          Phone number
+        </label>
+        <PhoneNumberField
+          id={PHONE_INPUT_ID}
+          value={phoneNumber}
+          onChange={(value) => {
+            setPhoneNumber(value);
+            setError(null);
+          }}
+          disabled={sending}
+          describedBy={hintId}
+        />
+        <p id={hintId} className="text-xs text-muted">
+          We'll text you a {CONFIRMATION_CODE_LENGTH}-digit code to sign in. Standard rates may apply.
+        </p>
+      </div>
+      <SignInAlert title={messages.phoneSignInFailed} message={error} />
+      <Button type="submit" disabled={!acceptable} loading={sending} className="w-full">
+        Continue
+      </Button>
+    </form>
+  );
+}

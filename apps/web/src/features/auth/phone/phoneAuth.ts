@@ -1,0 +1,27 @@
+import { authClient } from '../../../lib/auth-client';
+import { botCheckHeaders } from './botCheck';
+
+/** What a phone step reports: done, or the failure for authErrorMessage to explain. */
+export type PhoneAuthResult = { ok: true } | { ok: false; error: unknown };
+
+async function attempt(call: () => Promise<{ error: unknown }>): Promise<PhoneAuthResult> {
+  try {
+    const { error } = await call();
+    return error ? { ok: false, error } : { ok: true };
+  } catch (error) {
+    // Offline, or the server did not answer: fetch throws a TypeError, which reads as a network failure.
+    return { ok: false, error };
+  }
+}
+
+/** POST /api/auth/phone-number/send-otp: the server texts a 6-digit code (test numbers get none). */
+export const sendConfirmationCode = (phoneNumber: string, botCheckToken: string | null) =>
+  attempt(() => authClient.phoneNumber.sendOtp({ phoneNumber }, { headers: botCheckHeaders(botCheckToken) }));
+
+/**
+ * POST /api/auth/phone-number/verify: signs in (creating the account on first use). The response's
+ * set-auth-token header becomes the bearer token (see auth-client) and Better Auth's session signal
+ * makes the app re-read the session.
+ */
+export const verifyConfirmationCode = (phoneNumber: string, code: string) =>
+  attempt(() => authClient.phoneNumber.verify({ phoneNumber, code }));

@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { setAccessTokenProvider } from '../accessToken';
+import { sessionToken } from '../sessionToken';
+import { type Auth, AuthContext, type AuthStatus } from './authContext';
+import { returnPath } from './returnPath';
+import { type AuthSession, fetchSession, loadAuthClient, sessionQueryKey } from './session';
+import { forgetSyncedSession, isSessionSynced, pendingTrialEmail, syncCurrentUser } from './syncCurrentUser';
+
+// Registered on import rather than in an effect: children's effects run first, and their calls
+// must already carry the token.
+setAccessTokenProvider(() => sessionToken.get());
+
+/** Observes the Better Auth session and shares it as `useAuth()` (status, user, signOut). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+  const current = session.data ?? null;
+  // Sessions whose sync was attempted on this page, so a failed sync does not block the app.
+  const [attempted, setAttempted] = useState<ReadonlySet<string>>(() => new Set());
+
+  // Phone verification, pop-up sign-in and sign-out all raise Better Auth's session signal.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import('../auth-client').then(({ onAuthSessionSignal }) => {
+      if (unmounted) return;
+      stop = onAuthSessionSignal(() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [queryClient]);
+
+  const syncPending = current !== null && !isSessionSynced(current.id) && !attempted.has(current.id);
+  useEffect(() => {
+    if (!current || !syncPending) return;
+    const { id } = current;
+    syncCurrentUser(id)
+      .catch((error: unknown) =>
+        console.warn('Could not sync the signed-in user; retrying next visit.', error),
+      )
+      .finally(() => setAttempted((ids) => new Set(ids).add(id)));
+  }, [current, syncPending]);
+
+  const refresh = useCallback(async () => {
+    await queryClient.refetchQueries({ queryKey: sessionQueryKey });
+    return Boolean(queryClient.getQueryData<AuthSession | null>(sessionQueryKey));
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      // With the bearer token, so the server revokes this session (the token then gets 401).
+      await (await loadAuthClient()).signOut();
+    } catch {
+      // Offline: the session is still forgotten here, and expires on the server.
+    }
+    sessionToken.clear();
+    forgetSyncedSession();
+    pendingTrialEmail.clear();
+    returnPath.clear();
+    await queryClient.cancelQueries({ queryKey: sessionQueryKey });
+    // Everything cached belonged to the person who signed out.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    queryClient.setQueryData(sessionQueryKey, null);
+  }, [queryClient]);
+
+  const status: AuthStatus = session.isPending
+    ? 'loading'
+    : current === null
+      ? 'signedOut'
+      : syncPending
+        ? 'loading'
+        : 'signedIn';
+
+  const auth = useMemo<Auth>(
+    () => ({ status, user: current?.user ?? null, refresh, signOut }),
+    [status, current, refresh, signOut],
+  );
+  return <AuthContext value={auth}>{children}</AuthContext>;
+}

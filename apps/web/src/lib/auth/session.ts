@@ -1,0 +1,63 @@
+import { ApiError } from '@stillpoint/core';
+import { sessionToken } from '../sessionToken';
+
+/**
+ * Better Auth's client, loaded on first use: public pages render without waiting for it, and the
+ * first page's JavaScript stays inside its budget (DESIGN.md performance budgets).
+ */
+export const loadAuthClient = () => import('../auth-client').then((module) => module.authClient);
+
+/** The signed-in person as the web app sees them: SPEC §3's user (uid, phone number, e-mail). */
+export interface AuthUser {
+  uid: string;
+  phoneNumber: string | null;
+  email: string | null;
+}
+
+/**
+ * Better Auth needs an e-mail on every account, so a phone-only one carries a placeholder on the
+ * reserved .invalid domain (RFC 2606), which is no address of the person's.
+ */
+const realEmail = (email: string): string | null => (email && !/\.invalid$/i.test(email) ? email : null);
+
+export interface AuthSession {
+  /** Better Auth's session id: one per sign-in, so it keys the once-per-sign-in sync. */
+  id: string;
+  user: AuthUser;
+}
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/**
+ * Asks Better Auth who is signed in (GET /api/auth/get-session, with the bearer token). After a
+ * Google or Apple sign-in, which ends with only a session cookie, the server answers with the
+ * token in `set-auth-token`, which auth-client stores like any other sign-in's. A missing
+ * or revoked session is `null` and forgets the token; a failure to ask throws, so the query retries
+ * and a flaky network never signs anyone out.
+ */
+export async function fetchSession(): Promise<AuthSession | null> {
+  let result: Awaited<ReturnType<Awaited<ReturnType<typeof loadAuthClient>>['getSession']>>;
+  try {
+    const authClient = await loadAuthClient();
+    result = await authClient.getSession();
+  } catch {
+    // Not shown to anyone: the query retries, and the app treats the visitor as signed out meanwhile.
+    throw new ApiError('Could not reach the server to check the sign-in.', 'NETWORK', 0);
+  }
+  const { data, error } = result;
+  if (error && error.status !== 401) {
+    throw new ApiError(error.message ?? 'Could not check your sign-in.', 'UNAVAILABLE', error.status);
+  }
+  if (!data) {
+    sessionToken.clear();
+    return null;
+  }
+  return {
+    id: data.session.id,
+    user: {
+      uid: data.user.id,
+      phoneNumber: data.user.phoneNumber ?? null,
+      email: realEmail(data.user.email),
+    },
+  };
+}

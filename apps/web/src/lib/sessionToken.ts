@@ -1,0 +1,16 @@
+const TOKEN_KEY = 'stillpoint.sessionToken';
+/** Where the oauth-popup plugin keeps a token when the app runs embedded; cleared with ours. */
+const POPUP_TOKEN_KEY = 'better-auth.popup_token';
+
+/**
+ * The session token the API and the extension hand-off use (SPEC §7: Authorization Bearer). Kept
+ * apart from auth-client so the app shell reads it without loading Better Auth's client.
+ */
+export const sessionToken = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(POPUP_TOKEN_KEY);
+  },
+};

@@ -1,0 +1,113 @@
+import type { AuthConfig } from '@stillpoint/core';
+import { vi } from 'vitest';
+
+/** What a test can ask the fake server to answer: a JSON body, a status, extra headers. */
+export interface FakeResponse {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+type Route = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
+
+export const TEST_USER = { uid: 'user-1', phoneNumber: '+15555550100', email: null };
+export const TEST_TOKEN = 'session-token-1';
+
+const defaultAuthConfig: AuthConfig = {
+  google: { kind: 'oauth2', id: 'dev-google' },
+  apple: { kind: 'oauth2', id: 'dev-apple' },
+  captcha: null,
+  testPhoneNumber: { phoneNumber: '+15555550100', code: '123456' },
+};
+
+const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });
+
+/**
+ * The server at the global fetch boundary: Better Auth's session, phone and sign-out routes and
+ * the API calls sign-in makes, with the signed-in state they share. Tests override single routes
+ * to make one of them fail, and read `requests` to see what reached the server.
+ */
+export function installFakeServer({ signedIn = false }: { signedIn?: boolean } = {}) {
+  const state = { signedIn, code: '123456' };
+  const requests: FakeRequest[] = [];
+  const session = () => ({
+    session: { id: 'session-1', token: TEST_TOKEN, userId: TEST_USER.uid, expiresAt: '2099-01-01T00:00:00Z' },
+    user: {
+      id: TEST_USER.uid,
+      email: '15555550100@phone.stillpoint.invalid',
+      name: '',
+      phoneNumber: '+15555550100',
+    },
+  });
+  const routes = new Map<string, Route>([
+    ['GET /api/auth/get-session', () => ({ body: state.signedIn ? session() : null })],
+    ['POST /api/auth/phone-number/send-otp', () => ({ body: { message: 'code sent' } })],
+    [
+      'POST /api/auth/phone-number/verify',
+      ({ body }) => {
+        if (read(body, 'code') !== state.code) {
+          return { status: 400, body: { code: 'INVALID_OTP', message: 'Invalid OTP' } };
+        }
+        state.signedIn = true;
+        return { body: { status: true, token: TEST_TOKEN }, headers: { 'set-auth-token': TEST_TOKEN } };
+      },
+    ],
+    [
+      'POST /api/auth/sign-out',
+      () => {
+        state.signedIn = false;
+        return { body: { success: true } };
+      },
+    ],
+    ['GET /api/getAuthConfig', () => ok(defaultAuthConfig)],
+    ['POST /api/syncCurrentUser', () => ok({ user: TEST_USER, isNewUser: false })],
+    ['GET /api/getUser', () => ok(TEST_USER)],
+  ]);
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+    const request: FakeRequest = {
+      method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+      path: url.pathname,
+      search: url.searchParams,
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const route = routes.get(`${request.method} ${request.path}`);
+    if (!route) return json({ status: 404, body: { success: false, code: 'NOT_FOUND', error: 'Not here.' } });
+    return json(await route(request));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    state,
+    requests,
+    /** Replaces one route, e.g. `route('POST /api/auth/phone-number/verify', () => ...)`. */
+    route(key: string, handler: Route) {
+      routes.set(key, handler);
+    },
+    /** The requests made to one route, in order. */
+    calls(key: string): FakeRequest[] {
+      return requests.filter((request) => `${request.method} ${request.path}` === key);
+    },
+  };
+}
+
+const read = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+
+function json({ status = 200, body, headers = {} }: FakeResponse): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
