@@ -3,5 +3,6 @@ export * from './auth-errors';
 export * from './brand';
 export * from './constants';
 export * from './environments';
+export * from './extension';
 export * from './rules';
 export * from './validation';

@@ -13,6 +13,7 @@ import {
   unwrapEnvelope,
 } from '@stillpoint/core';
 import { readAccessToken } from './accessToken';
+import { track } from './analytics/track';
 import { brand } from './brand';
 
 export { ApiError };
@@ -55,6 +56,27 @@ export async function requestEndpoint<E extends Endpoint>(
   endpoint: E,
   input?: EndpointInput<E>,
   options: CallOptions = {},
+): Promise<EndpointResponse<E>> {
+  try {
+    return await sendRequest(endpoint, input, options);
+  } catch (error) {
+    // SPEC §8: API failures are logged to analytics as an error event.
+    if (error instanceof ApiError) {
+      track('error', {
+        endpoint: endpoint.path,
+        status: error.status,
+        code: error.code,
+        message: error.message,
+      });
+    }
+    throw error;
+  }
+}
+
+async function sendRequest<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E> | undefined,
+  options: CallOptions,
 ): Promise<EndpointResponse<E>> {
   const headers = new Headers({
     [apiHeaders.version]: DEFAULT_API_VERSION,

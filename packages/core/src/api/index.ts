@@ -8,6 +8,7 @@ import { newsletterEndpoints } from './schemas/newsletter';
 import { onboardingEndpoints } from './schemas/onboarding';
 import { paymentsEndpoints } from './schemas/payments';
 import { profileEndpoints } from './schemas/profile';
+import { quotesEndpoints } from './schemas/quotes';
 import { referralEndpoints } from './schemas/referral';
 import { settingsEndpoints } from './schemas/settings';
 import { sitesEndpoints } from './schemas/sites';
@@ -29,6 +30,7 @@ export * from './schemas/newsletter';
 export * from './schemas/onboarding';
 export * from './schemas/payments';
 export * from './schemas/profile';
+export * from './schemas/quotes';
 export * from './schemas/referral';
 export * from './schemas/settings';
 export * from './schemas/sites';
@@ -52,5 +54,6 @@ export const endpoints = {
   ...newsletterEndpoints,
   ...analyticsEndpoints,
   ...feedbackEndpoints,
+  ...quotesEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpoints;

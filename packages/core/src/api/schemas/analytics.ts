@@ -26,7 +26,28 @@ export const trackTikTokEventBodySchema = z.strictObject({
   pixelCode: label('pixelCode', 100),
 });
 
+/**
+ * One product analytics event from a client. `name` is free text so that new events need no
+ * server release; the SPEC §7 names live in ANALYTICS_EVENTS.
+ */
+export const trackAnalyticsEventBodySchema = z.strictObject({
+  name: label('name', 100),
+  properties: trackingPropertiesSchema.default({}),
+  /** Epoch milliseconds on the client; the server records its own receive time as well. */
+  occurredAt: z.number({ error: 'occurredAt must be a number' }).int().min(0).optional(),
+});
+export type TrackAnalyticsEventBody = z.input<typeof trackAnalyticsEventBodySchema>;
+
 export const analyticsEndpoints = {
+  trackAnalyticsEvent: defineEndpoint({
+    method: 'POST',
+    path: '/trackAnalyticsEvent',
+    summary:
+      'The analytics proxy (SPEC §7): stores a product event, tied to the user when a session token is sent, and forwards it when forwarding is configured.',
+    auth: 'public',
+    body: trackAnalyticsEventBodySchema,
+    response: acknowledgedSchema,
+  }),
   trackTikTokEvent: defineEndpoint({
     method: 'POST',
     path: '/trackTikTokEvent',

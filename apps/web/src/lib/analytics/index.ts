@@ -1,0 +1,2 @@
+export { scrollDepthTenths, useScrollDepthTracking } from './scrollDepth';
+export { isTrackingAllowed, setTrackingConsent, track } from './track';

@@ -1,0 +1,51 @@
+import type { LegacyData, PulseReply, StartSessionMessage } from '@stillpoint/core';
+import { ExtensionMissingError, sendExtensionMessage } from './bridge';
+
+/** PULSE_CHECK: the extension's version and signed-in state, or null when it is not installed. */
+export async function pulseCheck(): Promise<PulseReply | null> {
+  try {
+    return await sendExtensionMessage({ type: 'PULSE_CHECK' });
+  } catch {
+    return null;
+  }
+}
+
+export const hasExtension = async (): Promise<boolean> => (await pulseCheck()) !== null;
+
+/** USER_ACCESS_TOKEN_EXCHANGE: hands the extension a single-use token from createCustomFirebaseToken. */
+export async function handTokenToExtension(token: string): Promise<void> {
+  await sendExtensionMessage({ type: 'USER_ACCESS_TOKEN_EXCHANGE', token });
+}
+
+/**
+ * START_SESSION (SPEC §8): an unsuccessful status is logged and gives false; a missing extension
+ * gives false as well, since the web app's own session still counts.
+ */
+export async function startExtensionSession(session: Omit<StartSessionMessage, 'type'>): Promise<boolean> {
+  try {
+    await sendExtensionMessage({ type: 'START_SESSION', ...session });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ExtensionMissingError)) console.error('START_SESSION failed', error);
+    return false;
+  }
+}
+
+/** GET_LEGACY_DATA: what the extension kept from before sign-in; null without an extension. */
+export async function fetchLegacyData(): Promise<LegacyData | null> {
+  try {
+    const { customSites, feedblockingSites } = await sendExtensionMessage({ type: 'GET_LEGACY_DATA' });
+    return { customSites, feedblockingSites };
+  } catch {
+    return null;
+  }
+}
+
+/** CLEAR_BROWSER_SITES_CACHE after any site or settings change, so the extension refetches now. */
+export async function clearBrowserSitesCache(): Promise<void> {
+  try {
+    await sendExtensionMessage({ type: 'CLEAR_BROWSER_SITES_CACHE' });
+  } catch {
+    // Without an extension there is no cache to clear; with one, its periodic sync catches up.
+  }
+}

@@ -1,0 +1,2 @@
+export * from './actions';
+export { ExtensionMissingError, ExtensionReplyError, extensionId, sendExtensionMessage } from './bridge';
