@@ -1,0 +1,51 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+interface ModalProps {
+  open: boolean;
+  /** Called with false on Escape, a click outside, or the close button. */
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Read to screen-reader users with the title; optional for a form whose fields explain themselves. */
+  description?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * An accessible dialog (Radix): focus moves in and is trapped, Escape closes, focus returns to the
+ * opener. On phones it sits at the bottom edge, within thumb reach.
+ */
+export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40 backdrop-blur-[2px]" />
+        <Dialog.Content
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-surface p-6 shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <Dialog.Title className="text-xl font-semibold text-ink">{title}</Dialog.Title>
+          {description ? (
+            <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
+          ) : null}
+          <div className="mt-5">{children}</div>
+          <Dialog.Close
+            className="absolute top-4 right-4 grid size-9 place-items-center rounded-full text-muted hover:bg-accent-soft hover:text-ink"
+            aria-label="Close"
+          >
+            <svg
+              viewBox="0 0 20 20"
+              aria-hidden="true"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
+            </svg>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
