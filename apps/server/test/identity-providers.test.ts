@@ -398,6 +398,14 @@ describe('the development identity provider', () => {
       expect(other.uid).not.toBe(first.uid);
     });
 
+    it('links Google and Apple sign-ins that share a verified e-mail to one account', async () => {
+      const viaGoogle = await getUser(
+        await signIn(google.providerId, { name: 'Lin', email: 'lin@example.com' }),
+      );
+      const viaApple = await getUser(await signIn(apple.providerId, { name: 'Lin', email: 'lin@example.com' }));
+      expect(viaApple.uid).toBe(viaGoogle.uid);
+    });
+
     it('signs in with Apple', async () => {
       const user = await getUser(
         await signIn(apple.providerId, { name: 'Grace', email: 'grace.a@example.com' }),

@@ -53,6 +53,12 @@ export function createAuth({ config, database, smsSender, log, providers }: Auth
     database: drizzleAdapter(database.db, { provider: 'pg', schema, usePlural: false }),
     emailAndPassword: { enabled: false },
     socialProviders,
+    account: {
+      // Google and Apple both verify e-mail addresses, so one person signing in with either lands in
+      // one account (and keeps one subscription). Only verified addresses on both sides link;
+      // phone accounts carry an unverified placeholder address and never link.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true, allowDifferentEmails: false },
+    },
     session: {
       // A signed-in browser or extension stays signed in while it is used; updateAge slides the expiry.
       expiresIn: 30 * DAY_SECONDS,

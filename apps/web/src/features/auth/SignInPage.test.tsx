@@ -179,6 +179,22 @@ describe('SignInPage', () => {
     expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
   });
 
+  it('offers only Google when Google alone is suggested, with phone', async () => {
+    renderRoute('/signin?suggestedAuthFormats=phone,google');
+
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(await phoneField()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with Apple' })).not.toBeInTheDocument();
+  });
+
+  it('offers only Apple when Apple alone is suggested', async () => {
+    renderRoute('/signin?suggestedAuthFormats=apple');
+
+    expect(await screen.findByRole('button', { name: 'Continue with Apple' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
+  });
+
   it('ignores unknown suggested formats and keeps the default title', async () => {
     renderRoute('/signin?suggestedAuthFormats=email');
 

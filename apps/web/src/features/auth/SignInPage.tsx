@@ -38,7 +38,10 @@ export function SignInPage() {
 
   const heading = params.formatsSuggested ? `Sign In to ${brand.name}` : 'Sign In or Create Account';
   const showPhone = params.formats.has('phone');
-  const showProviders = params.formats.has('google') || params.formats.has('apple');
+  const providers = new Set(
+    (['apple', 'google'] as const).filter((provider) => params.formats.has(provider)),
+  );
+  const showProviders = providers.size > 0;
   const testPhone = env.isProduction ? null : (authConfig.data?.testPhoneNumber ?? null);
   // SPEC §5 bot check: see phone/botCheck.ts. No widget is rendered yet, so there is no token.
   const botCheckToken = null;
@@ -70,6 +73,7 @@ export function SignInPage() {
               <OAuthButtons
                 // Redirect mode comes back here with the same query (trialEmail, formats) to finish.
                 callbackPath={`${SIGN_IN_PATH}${rawSearch}`}
+                providers={providers}
                 onSignedIn={() => {
                   setProviderError(null);
                   void auth.refresh();

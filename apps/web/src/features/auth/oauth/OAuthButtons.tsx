@@ -13,12 +13,16 @@ export interface OAuthButtonsProps {
   onSignedIn: () => void;
   /** A sentence for the person (never a raw code). */
   onError: (message: string) => void;
+  /** Which buttons to show (SPEC §2 suggestedAuthFormats); both by default. */
+  providers?: ReadonlySet<ProviderName>;
   disabled?: boolean;
 }
 
-type ProviderName = 'apple' | 'google';
+export type ProviderName = 'apple' | 'google';
 
-const providers: { name: ProviderName; label: string; icon: ReactNode }[] = [
+const ALL_PROVIDERS: ReadonlySet<ProviderName> = new Set(['apple', 'google']);
+
+const providerButtons: { name: ProviderName; label: string; icon: ReactNode }[] = [
   { name: 'apple', label: 'Continue with Apple', icon: <AppleIcon /> },
   { name: 'google', label: 'Continue with Google', icon: <GoogleIcon /> },
 ];
@@ -27,7 +31,13 @@ const providers: { name: ProviderName; label: string; icon: ReactNode }[] = [
 const preferredMode = (): OAuthMode => (window.matchMedia(MOBILE_MEDIA_QUERY).matches ? 'redirect' : 'popup');
 
 /** 'Continue with Apple' and 'Continue with Google' (SPEC §2), in popup or redirect mode. */
-export function OAuthButtons({ callbackPath, onSignedIn, onError, disabled = false }: OAuthButtonsProps) {
+export function OAuthButtons({
+  callbackPath,
+  onSignedIn,
+  onError,
+  providers = ALL_PROVIDERS,
+  disabled = false,
+}: OAuthButtonsProps) {
   const authConfig = useAuthConfig();
   const [pending, setPending] = useState<ProviderName | null>(null);
 
@@ -45,19 +55,21 @@ export function OAuthButtons({ callbackPath, onSignedIn, onError, disabled = fal
 
   return (
     <div className="flex flex-col gap-3">
-      {providers.map(({ name, label, icon }) => (
-        <Button
-          key={name}
-          variant="secondary"
-          className="w-full"
-          loading={pending === name}
-          disabled={disabled || pending !== null || !authConfig.data}
-          onClick={() => void start(name)}
-        >
-          {pending === name ? null : icon}
-          {label}
-        </Button>
-      ))}
+      {providerButtons
+        .filter(({ name }) => providers.has(name))
+        .map(({ name, label, icon }) => (
+          <Button
+            key={name}
+            variant="secondary"
+            className="w-full"
+            loading={pending === name}
+            disabled={disabled || pending !== null || !authConfig.data}
+            onClick={() => void start(name)}
+          >
+            {pending === name ? null : icon}
+            {label}
+          </Button>
+        ))}
       {authConfig.isError ? (
         <p className="text-center text-sm text-muted">
           Google and Apple sign-in are unavailable right now.{' '}
