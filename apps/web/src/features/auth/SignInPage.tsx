@@ -43,8 +43,6 @@ export function SignInPage() {
   );
   const showProviders = providers.size > 0;
   const testPhone = env.isProduction ? null : (authConfig.data?.testPhoneNumber ?? null);
-  // SPEC §5 bot check: see phone/botCheck.ts. No widget is rendered yet, so there is no token.
-  const botCheckToken = null;
 
   return (
     <div className="flex min-h-dvh flex-col items-center px-4 py-10 sm:py-16">
@@ -63,7 +61,7 @@ export function SignInPage() {
           {showPhone ? (
             <PhoneSignIn
               testPhoneNumber={testPhone?.phoneNumber ?? null}
-              botCheckToken={botCheckToken}
+              captcha={authConfig.data?.captcha ?? null}
               onVerified={auth.refresh}
             />
           ) : null}

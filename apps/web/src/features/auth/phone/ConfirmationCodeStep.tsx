@@ -10,6 +10,7 @@ import { formatPhoneNumberIntl } from 'react-phone-number-input';
 import { Button } from '../../../ui/Button';
 import { SignInAlert } from '../SignInAlert';
 import { sendConfirmationCode, verifyConfirmationCode } from './phoneAuth';
+import type { BotCheck } from './useBotCheck';
 
 /** The two quieter actions under Submit: plain text buttons, so both fit on one line at 375px. */
 const textButton =
@@ -18,7 +19,8 @@ const textButton =
 
 interface ConfirmationCodeStepProps {
   phoneNumber: string;
-  botCheckToken: string | null;
+  /** A resend needs a fresh bot-check token when the server asks for one. */
+  botCheck: BotCheck;
   /** Re-reads the session after a successful verify; false when no session came of it. */
   onVerified(): Promise<boolean>;
   onUseDifferentNumber(): void;
@@ -27,7 +29,7 @@ interface ConfirmationCodeStepProps {
 /** SPEC §2 phone sign-in, second step: the 6-digit code (Submit disabled under 6), resend, go back. */
 export function ConfirmationCodeStep({
   phoneNumber,
-  botCheckToken,
+  botCheck,
   onVerified,
   onUseDifferentNumber,
 }: ConfirmationCodeStepProps) {
@@ -70,7 +72,8 @@ export function ConfirmationCodeStep({
     setResending(true);
     setError(null);
     setNotice(null);
-    const result = await sendConfirmationCode(phoneNumber, botCheckToken);
+    const result = await sendConfirmationCode(phoneNumber, botCheck.token);
+    botCheck.reset();
     setResending(false);
     if (result.ok) {
       setCode('');
@@ -124,8 +127,14 @@ export function ConfirmationCodeStep({
       >
         Submit
       </Button>
+      {botCheck.widget}
       <div className="flex items-center justify-between gap-3">
-        <button type="button" onClick={resend} disabled={verifying || resending} className={textButton}>
+        <button
+          type="button"
+          onClick={resend}
+          disabled={verifying || resending || (botCheck.required && !botCheck.token)}
+          className={textButton}
+        >
           {resending ? 'Sending…' : 'Resend code'}
         </button>
         <button type="button" onClick={onUseDifferentNumber} disabled={verifying} className={textButton}>

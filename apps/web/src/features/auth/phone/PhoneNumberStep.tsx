@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button';
 import { SignInAlert } from '../SignInAlert';
 import { PhoneNumberField } from './PhoneNumberField';
 import { sendConfirmationCode } from './phoneAuth';
+import type { BotCheck } from './useBotCheck';
 
 export const PHONE_INPUT_ID = 'signin-phone-number';
 
@@ -13,7 +14,7 @@ interface PhoneNumberStepProps {
   initialPhoneNumber: string | undefined;
   /** The server's test number, accepted although it is not a real one (555 numbers are fictional). */
   testPhoneNumber: string | null;
-  botCheckToken: string | null;
+  botCheck: BotCheck;
   onCodeSent(phoneNumber: string): void;
 }
 
@@ -21,7 +22,7 @@ interface PhoneNumberStepProps {
 export function PhoneNumberStep({
   initialPhoneNumber,
   testPhoneNumber,
-  botCheckToken,
+  botCheck,
   onCodeSent,
 }: PhoneNumberStepProps) {
   const [phoneNumber, setPhoneNumber] = useState(initialPhoneNumber);
@@ -34,10 +35,11 @@ export function PhoneNumberStep({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!acceptable || sending) return;
+    if (!acceptable || sending || (botCheck.required && !botCheck.token)) return;
     setSending(true);
     setError(null);
-    const result = await sendConfirmationCode(phoneNumber, botCheckToken);
+    const result = await sendConfirmationCode(phoneNumber, botCheck.token);
+    botCheck.reset();
     setSending(false);
     if (result.ok) onCodeSent(phoneNumber);
     else setError(authErrorMessage(result.error));
@@ -63,8 +65,14 @@ export function PhoneNumberStep({
           We'll text you a {CONFIRMATION_CODE_LENGTH}-digit code to sign in. Standard rates may apply.
         </p>
       </div>
+      {botCheck.widget}
       <SignInAlert title={messages.phoneSignInFailed} message={error} />
-      <Button type="submit" disabled={!acceptable} loading={sending} className="w-full">
+      <Button
+        type="submit"
+        disabled={!acceptable || (botCheck.required && !botCheck.token)}
+        loading={sending}
+        className="w-full"
+      >
         Continue
       </Button>
     </form>

@@ -1,18 +1,21 @@
+import type { AuthConfig } from '@stillpoint/core';
 import { useState } from 'react';
 import { ConfirmationCodeStep } from './ConfirmationCodeStep';
 import { PHONE_INPUT_ID, PhoneNumberStep } from './PhoneNumberStep';
+import { useBotCheck } from './useBotCheck';
 
 interface PhoneSignInProps {
   testPhoneNumber: string | null;
-  /** SPEC §5 bot check; see botCheck.ts for where the widget's token comes from. */
-  botCheckToken: string | null;
+  /** SPEC §5 bot check: the provider and site key when the server requires one. */
+  captcha: AuthConfig['captcha'];
   onVerified(): Promise<boolean>;
 }
 
 type Step = { name: 'phone' } | { name: 'code'; phoneNumber: string };
 
 /** SPEC §4 phone sign-in: enter phone, verification sent, code entry, confirm. */
-export function PhoneSignIn({ testPhoneNumber, botCheckToken, onVerified }: PhoneSignInProps) {
+export function PhoneSignIn({ testPhoneNumber, captcha, onVerified }: PhoneSignInProps) {
+  const botCheck = useBotCheck(captcha);
   const [step, setStep] = useState<Step>({ name: 'phone' });
   const [lastPhoneNumber, setLastPhoneNumber] = useState<string>();
 
@@ -20,7 +23,7 @@ export function PhoneSignIn({ testPhoneNumber, botCheckToken, onVerified }: Phon
     return (
       <ConfirmationCodeStep
         phoneNumber={step.phoneNumber}
-        botCheckToken={botCheckToken}
+        botCheck={botCheck}
         onVerified={onVerified}
         onUseDifferentNumber={() => {
           setStep({ name: 'phone' });
@@ -34,7 +37,7 @@ export function PhoneSignIn({ testPhoneNumber, botCheckToken, onVerified }: Phon
     <PhoneNumberStep
       initialPhoneNumber={lastPhoneNumber}
       testPhoneNumber={testPhoneNumber}
-      botCheckToken={botCheckToken}
+      botCheck={botCheck}
       onCodeSent={(phoneNumber) => {
         setLastPhoneNumber(phoneNumber);
         setStep({ name: 'code', phoneNumber });

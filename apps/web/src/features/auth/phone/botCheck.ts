@@ -2,11 +2,8 @@
  * SPEC §5: phone verification needs a bot-check token when the server has a captcha provider
  * (getAuthConfig.captcha is then `{ provider, siteKey }`). Better Auth's captcha plugin reads the
  * token from the `x-captcha-response` header of send-otp.
- *
- * The seam: rendering the widget needs the provider's own script (Cloudflare Turnstile, reCAPTCHA
- * or hCaptcha), which this build does not load. A widget component rendered above Continue would
- * hand its token to PhoneSignIn's `botCheckToken`; until one exists the token stays null, no header
- * is sent, and a server with a captcha configured refuses the send with a readable message.
+ * useBotCheck renders the provider's widget (BotCheckWidget) above the send buttons and keeps
+ * its single-use token; without a captcha configured no widget shows and no header is sent.
  */
 export const BOT_CHECK_HEADER = 'x-captcha-response';
 
