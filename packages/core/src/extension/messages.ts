@@ -49,6 +49,8 @@ export const pulseReplySchema = z.object({
   status: z.literal('success'),
   version: z.string(),
   signedIn: z.boolean(),
+  /** Whose session the extension holds, so the web app can hand over a fresh one when it differs. */
+  userId: z.string().nullable(),
 });
 export type PulseReply = z.infer<typeof pulseReplySchema>;
 

@@ -44,6 +44,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => setAttempted((ids) => new Set(ids).add(id)));
   }, [current, syncPending]);
 
+  // Once per signed-in session on this page: bring the extension along (loaded on demand, so the
+  // app shell stays small; without an extension this is one unanswered message).
+  const signedInUserId = current && !syncPending ? current.user.uid : null;
+  useEffect(() => {
+    if (!signedInUserId) return;
+    void import('./extensionLink')
+      .then(({ linkExtension }) => linkExtension(signedInUserId))
+      .catch((error: unknown) => console.warn('Could not sign the extension in.', error));
+  }, [signedInUserId]);
+
   const refresh = useCallback(async () => {
     await queryClient.refetchQueries({ queryKey: sessionQueryKey });
     return Boolean(queryClient.getQueryData<AuthSession | null>(sessionQueryKey));

@@ -1,0 +1,16 @@
+import { callApi } from '../api';
+import { handTokenToExtension, pulseCheck } from '../extension';
+
+/**
+ * Signs the browser extension in as the person signed in here (SPEC §7 USER_ACCESS_TOKEN_EXCHANGE):
+ * when the extension is installed and holds no session, or another person's, it gets a fresh
+ * single-use token from createCustomFirebaseToken and trades it for its own session.
+ * Resolves true when a token was handed over.
+ */
+export async function linkExtension(userId: string): Promise<boolean> {
+  const pulse = await pulseCheck();
+  if (!pulse || (pulse.signedIn && pulse.userId === userId)) return false;
+  const { token } = await callApi('createCustomFirebaseToken');
+  await handTokenToExtension(token);
+  return true;
+}
