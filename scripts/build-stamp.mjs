@@ -15,6 +15,7 @@ const inputs = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/server/src',
+  'apps/server/assets',
   'apps/server/build.mjs',
 ];
 const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];

@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { extensionConfig, parseAppEnv } from './src/config';
 
 /**
  * Public half of the development signing key. Pinning it gives the unpacked development build a
@@ -8,11 +9,29 @@ import { defineConfig } from 'wxt';
 const DEVELOPMENT_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA1Pyek6TSLfCAnMGO+JsLNUxrWzod31iIdDwu3qbe0PQN0QGY+3Jszm7hd3DlE0EO6KpSI5nqJLD797D5x3+HuCcqig+39qlPzkeVZ0EXMSWNfJ2Qa3SV9pO+/lTsvvPEgl70Fuqsc74V/kSwoKqHw3cEo6/qlN4gOJkD66uE60KKRoE+zKi7Lhx2wXSBF1lbVqrQm7KAU3oRH5lJTz/xnNUAekY+qKUTJodWB+J9/Tcgba8xXJkpbnVkCq4oUFLk/FFRUWvRexoHgmcbpErKtZpR3ahNvn3X0SF8NKxq0PHh3UaIaTOWN6vr4SO1NSQWM3JbVeZ4nsZ9DhFHOvW2JQIDAQAB';
 
+const storeBuild = process.env.STILLPOINT_STORE_BUILD === '1';
+/**
+ * Which web app this build belongs to (packages/core environments): STILLPOINT_APP_ENV, else
+ * production for store builds and development otherwise. It fixes the origins allowed to message
+ * the extension and the default web app origin.
+ */
+const appEnv = parseAppEnv(process.env.STILLPOINT_APP_ENV || (storeBuild ? 'production' : 'development'));
+const config = extensionConfig(appEnv);
+
 export default defineConfig({
+  vite: () => ({
+    define: { __STILLPOINT_APP_ENV__: JSON.stringify(appEnv) },
+  }),
   manifest: ({ mode }) => ({
     name: 'Stillpoint',
     description: 'A breathing pause before distracting sites, and feeds blocked on six big sites.',
-    permissions: ['storage'],
-    ...(mode === 'production' && process.env.STILLPOINT_STORE_BUILD === '1' ? {} : { key: DEVELOPMENT_KEY }),
+    permissions: ['storage', 'alarms', 'declarativeNetRequest'],
+    // Redirect rules need access to the sites a person chooses, which can be any site.
+    host_permissions: ['<all_urls>'],
+    externally_connectable: { matches: config.connectablePatterns },
+    // Redirect rules forward intercepted navigations to this page, which opens the breathe page.
+    web_accessible_resources: [{ resources: ['intercept.html'], matches: ['<all_urls>'] }],
+    action: { default_title: 'Stillpoint' },
+    ...(mode === 'production' && storeBuild ? {} : { key: DEVELOPMENT_KEY }),
   }),
 });

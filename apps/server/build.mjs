@@ -1,5 +1,5 @@
 // Bundles the server (and the core source it imports) into dist/main.js; packages stay external
-// and load from node_modules. The SQL migrations are copied next to the bundle.
+// and load from node_modules. The SQL migrations and the app icons are copied next to the bundle.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -21,3 +21,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('assets/app-icons', 'dist/app-icons', { recursive: true });

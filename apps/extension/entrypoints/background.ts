@@ -1,3 +1,37 @@
+import { browser } from 'wxt/browser';
+import { createBackground } from '@/src/background-app';
+import { buildConfig } from '@/src/config';
+import { chromePlatform } from '@/src/platform/chrome';
+
+/**
+ * The service worker: registers Chrome's events synchronously (so they wake it) and hands them to
+ * src/background-app.ts, where the logic lives.
+ */
 export default defineBackground(() => {
-  // Intercept and sync arrive with the extension issue; the service worker stays idle until then.
+  const app = createBackground(chromePlatform(), buildConfig);
+
+  browser.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
+    void app.handleExternal(message, sender).then(sendResponse);
+    return true;
+  });
+
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (sender.id !== browser.runtime.id) return false;
+    void app
+      .handleInternal(message)
+      .then(sendResponse)
+      .catch(() => sendResponse(null));
+    return true;
+  });
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    void app.onAlarm(alarm.name);
+  });
+
+  // Having a listener makes Chrome start the worker when the browser starts; the wake below does the work.
+  browser.runtime.onStartup.addListener(() => undefined);
+
+  // Every start of the worker (install, browser start, or a wake-up for an event) re-applies the
+  // rules from storage: sessions may have ended while it was stopped.
+  void app.wake();
 });

@@ -7,29 +7,51 @@ import { registerDevIdentityProvider } from './auth/dev-identity-provider';
 import { identityProviders } from './auth/identity-providers';
 import { registerAuthRoutes } from './auth/routes';
 import { sessionUserFromBearer } from './auth/session';
+import { createBackgroundTasks } from './background';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerAuthentication } from './http/authenticate';
+import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimiting } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
+import { type AnalyticsForwarder, createAnalyticsForwarder } from './integrations/analytics';
 import { createSmsSetup, type SmsSender } from './integrations/sms';
+import { createTeamChat, type TeamChat } from './integrations/team-chat';
 import { loggerOptions } from './logger';
 import { registerAccountRoutes } from './modules/account/routes';
+import { registerAnalyticsRoutes } from './modules/analytics/routes';
+import { registerAppsRoutes } from './modules/apps/routes';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes';
 import { registerExtensionLinkRoutes } from './modules/extension-link/routes';
+import { registerFeedbackRoutes } from './modules/feedback/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerMobileUsageRoutes } from './modules/mobile-usage/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { registerQuotesRoutes } from './modules/quotes/routes';
+import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerSitesRoutes } from './modules/sites/routes';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   /** Replaces the configured SMS delivery (Twilio and/or the outbox), e.g. a sender that fails. */
   smsSender?: SmsSender;
+  /** Replaces the configured feedback destination (FEEDBACK_WEBHOOK_URL or the log). */
+  teamChat?: TeamChat;
+  /** Replaces the configured analytics forwarding (ANALYTICS_FORWARD_URL or none). */
+  analyticsForwarder?: AnalyticsForwarder;
 }
 
 /** Builds the whole server without listening, so tests drive it with app.inject(). */
-export async function buildApp({ config, database, smsSender }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  smsSender,
+  teamChat,
+  analyticsForwarder,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logFormat === 'pretty'),
     trustProxy: config.trustProxy,
@@ -46,16 +68,7 @@ export async function buildApp({ config, database, smsSender }: AppDependencies)
   await registerRateLimiting(app, config);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
   });
   await registerOpenApi(app, config.publicUrl);
 
@@ -79,6 +92,23 @@ export async function buildApp({ config, database, smsSender }: AppDependencies)
   registerAccountRoutes(app, { config, db: database.db, providers: providers.info });
   registerExtensionLinkRoutes(app, { db: database.db, auth });
   if (sms.outbox) registerDevOutboxRoutes(app, sms.outbox);
+
+  const db = database.db;
+  // Forwarding to the team chat and analytics runs after the answer; shutdown waits for it.
+  const background = createBackgroundTasks(app.log);
+  app.addHook('onClose', () => background.drain());
+  registerSitesRoutes(app, { db });
+  registerSettingsRoutes(app, { db });
+  registerProfileRoutes(app, { db });
+  registerAppsRoutes(app, { db });
+  registerMobileUsageRoutes(app, { db });
+  registerQuotesRoutes(app);
+  registerFeedbackRoutes(app, { db, background, teamChat: teamChat ?? createTeamChat(config, app.log) });
+  registerAnalyticsRoutes(app, {
+    db,
+    background,
+    forwarder: analyticsForwarder ?? createAnalyticsForwarder(config),
+  });
 
   await registerWebApp(app, config.webDistDir);
   return app;

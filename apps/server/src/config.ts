@@ -6,6 +6,8 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 const envSchema = z.object({
   APP_ENV: z.enum(appEnvs).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,6 +49,8 @@ const envSchema = z.object({
   CAPTCHA_PROVIDER: z.enum(['cloudflare-turnstile', 'google-recaptcha', 'hcaptcha']).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  FEEDBACK_WEBHOOK_URL: httpUrl.optional(),
+  ANALYTICS_FORWARD_URL: httpUrl.optional(),
 });
 
 /** Development and test only: a fixed secret so sessions survive restarts; production must set its own. */
@@ -95,6 +99,10 @@ export interface Config {
   redisUrl: string | null;
   auth: AuthConfig;
   trustProxy: boolean;
+  /** Team-chat incoming webhook that feedback is posted to; null logs it instead. */
+  feedbackWebhookUrl: string | null;
+  /** Where stored analytics events are forwarded; null keeps them in the database only. */
+  analyticsForwardUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -139,6 +147,8 @@ export function loadConfig(
     logFormat: vars.LOG_FORMAT ?? (process.stdout.isTTY && vars.APP_ENV !== 'production' ? 'pretty' : 'json'),
     redisUrl: vars.REDIS_URL ?? null,
     auth: authConfig(vars),
+    feedbackWebhookUrl: vars.FEEDBACK_WEBHOOK_URL ?? null,
+    analyticsForwardUrl: vars.ANALYTICS_FORWARD_URL ?? null,
   };
 }
 

@@ -74,6 +74,26 @@ describe('the account calls', () => {
     expect(row?.timezoneOffsetMinutes).toBe(60);
   });
 
+  it('keeps the trial e-mail from sign-in, replacing it only when a new one is sent', async () => {
+    const token = await signInByPhone(t.app);
+    const first = await sync(token, { trialEmail: ' trial@example.com ' });
+    const { uid } = (first.json() as { data: { user: { uid: string } } }).data.user;
+    const stored = async () =>
+      (await t.database.db.select().from(profile).where(eq(profile.userId, uid)))[0]?.trialEmail;
+    expect(await stored()).toBe('trial@example.com');
+
+    await sync(token, { timezoneOffsetMinutes: 0 });
+    expect(await stored()).toBe('trial@example.com');
+
+    await sync(token, { trialEmail: 'later@example.com' });
+    expect(await stored()).toBe('later@example.com');
+
+    // A mangled link is not worth failing sign-in over; the stored address stays.
+    const mangled = await sync(token, { trialEmail: 'not-an-address' });
+    expect(mangled.statusCode).toBe(200);
+    expect(await stored()).toBe('later@example.com');
+  });
+
   it.each([
     ['an impossible time zone', { timezoneOffsetMinutes: 2000 }, 'timezoneOffsetMinutes'],
     ['a time zone as text', { timezoneOffsetMinutes: '300' }, 'timezoneOffsetMinutes'],

@@ -84,4 +84,26 @@ describe('configuration', () => {
     ]);
     expect(() => loadConfig({ TEST_PHONE_NUMBERS: '5555550111:12' })).toThrow(/TEST_PHONE_NUMBERS/);
   });
+
+  it('forwards feedback and analytics only when their URLs are set', () => {
+    const unset = loadConfig({});
+    expect(unset.feedbackWebhookUrl).toBeNull();
+    expect(unset.analyticsForwardUrl).toBeNull();
+    const set = loadConfig({
+      FEEDBACK_WEBHOOK_URL: 'https://chat.example.com/hooks/abc',
+      ANALYTICS_FORWARD_URL: 'http://127.0.0.1:9000/events',
+    });
+    expect(set.feedbackWebhookUrl).toBe('https://chat.example.com/hooks/abc');
+    expect(set.analyticsForwardUrl).toBe('http://127.0.0.1:9000/events');
+  });
+
+  it.each([
+    ['FEEDBACK_WEBHOOK_URL', 'chat.example.com/hooks/abc'],
+    ['FEEDBACK_WEBHOOK_URL', 'ftp://chat.example.com/hook'],
+    ['ANALYTICS_FORWARD_URL', 'not a url'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`${name}: must be an http:// or https:// URL`),
+    );
+  });
 });

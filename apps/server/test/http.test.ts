@@ -49,7 +49,16 @@ describe('the API shell', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/healthz', '/api/readyz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/healthz',
+        '/api/readyz',
+        '/api/getBrowserSitesWithActiveAndTodaysSessions',
+        '/api/startBrowserSiteSession',
+        '/api/reportMobileUsage',
+        '/api/sendFeedback',
+      ]),
+    );
   });
 
   it('sends security headers', async () => {

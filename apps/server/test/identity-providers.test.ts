@@ -402,7 +402,9 @@ describe('the development identity provider', () => {
       const viaGoogle = await getUser(
         await signIn(google.providerId, { name: 'Lin', email: 'lin@example.com' }),
       );
-      const viaApple = await getUser(await signIn(apple.providerId, { name: 'Lin', email: 'lin@example.com' }));
+      const viaApple = await getUser(
+        await signIn(apple.providerId, { name: 'Lin', email: 'lin@example.com' }),
+      );
       expect(viaApple.uid).toBe(viaGoogle.uid);
     });
 

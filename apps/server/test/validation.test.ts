@@ -18,7 +18,8 @@ describe('the request pipeline', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     app = await buildApp({ config: { ...loadConfig({ APP_ENV: 'test' }), webDistDir: null }, database });
-    registerEndpoint(app, endpoints.addBrowserSite, ({ body }) => {
+    // The real calls are registered by buildApp; these copies at their own paths answer from the input.
+    registerEndpoint(app, { ...endpoints.addBrowserSite, path: '/pipelineCheck' }, ({ body }) => {
       if (body.siteOrigin === 'https://taken.example')
         throw new AppError('CONFLICT', 'You already have that site.');
       if (body.siteOrigin === 'https://broken.example')
@@ -30,10 +31,14 @@ describe('the request pipeline', () => {
         active: true,
       };
     });
-    registerEndpoint(app, endpoints.getBrowserSitesWithActiveAndTodaysSessions, ({ query }) => {
-      expect(typeof query.userDay).toBe('number');
-      return [];
-    });
+    registerEndpoint(
+      app,
+      { ...endpoints.getBrowserSitesWithActiveAndTodaysSessions, path: '/pipelineQueryCheck' },
+      ({ query }) => {
+        expect(typeof query.userDay).toBe('number');
+        return [];
+      },
+    );
     await app.ready();
     auth = bearer(await signInByPhone(app, TEST_NUMBER));
   });
@@ -45,7 +50,7 @@ describe('the request pipeline', () => {
   const post = (payload: string, contentType = 'application/json') =>
     app.inject({
       method: 'POST',
-      url: '/api/addBrowserSite',
+      url: '/api/pipelineCheck',
       payload,
       headers: { ...auth, 'content-type': contentType },
     });
@@ -96,14 +101,14 @@ describe('the request pipeline', () => {
   it('coerces and validates query parameters', async () => {
     const good = await app.inject({
       method: 'GET',
-      url: '/api/getBrowserSitesWithActiveAndTodaysSessions?userDay=20000',
+      url: '/api/pipelineQueryCheck?userDay=20000',
       headers: auth,
     });
     expect(good.statusCode).toBe(200);
     for (const url of ['?userDay=soon', '?userDay=', '']) {
       const res = await app.inject({
         method: 'GET',
-        url: `/api/getBrowserSitesWithActiveAndTodaysSessions${url}`,
+        url: `/api/pipelineQueryCheck${url}`,
         headers: auth,
       });
       expect(res.statusCode, url).toBe(400);

@@ -61,6 +61,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can break (a database restart, a terminated backend). The pool drops it and
+  // opens another when needed, but an 'error' event without a listener would end the process.
+  pool.on('error', (error) => process.emitWarning(`A PostgreSQL connection was lost: ${error.message}`));
   await migrateWithLock(pool);
   const db = drizzlePg(pool, { schema });
   return {

@@ -1,6 +1,20 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
+/** Another live process holds the data directory; the message says which and what to do. */
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+  constructor(
+    readonly dataDir: string,
+    readonly holderPid: number,
+  ) {
+    super(
+      `The data directory ${dataDir} is in use by another Stillpoint process (pid ${holderPid}). ` +
+        'Stop it first, or point DATA_DIR somewhere else.',
+    );
+  }
+}
+
 /**
  * PGlite allows one process per data directory; a second one would corrupt it. A pid file makes
  * that mistake a clear startup error instead, and a lock left by a crashed process is reclaimed.
@@ -19,10 +33,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       if (!isAlreadyExists(error)) throw error;
       const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
       if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
-        throw new Error(
-          `The data directory ${dataDir} is in use by another Stillpoint process (pid ${holder}). ` +
-            'Stop it first, or point DATA_DIR somewhere else.',
-        );
+        throw new DataDirInUseError(dataDir, holder);
       }
       rmSync(lockPath, { force: true });
     }

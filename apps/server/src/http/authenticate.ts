@@ -33,3 +33,19 @@ export async function requireSessionUser(request: FastifyRequest): Promise<void>
   if (!user) throw unauthenticated();
   request.sessionUser = user;
 }
+
+/**
+ * The onRequest step of public endpoints: a valid bearer token tells the handler who is calling
+ * (feedback and analytics attach the user); a missing, invalid or expired one is simply ignored,
+ * since the call needs no session.
+ */
+export async function attachOptionalUser(request: FastifyRequest): Promise<void> {
+  const { authorization } = request.headers;
+  if (!authorization || !request.server.hasDecorator('resolveSessionUser')) return;
+  try {
+    request.sessionUser = await request.server.resolveSessionUser(authorization);
+  } catch (error) {
+    // A public call still works anonymously when the session lookup itself fails.
+    request.log.warn({ err: error }, 'optional session lookup failed; answering as signed out');
+  }
+}

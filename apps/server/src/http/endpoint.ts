@@ -2,7 +2,7 @@ import { type Endpoint, successSchema } from '@stillpoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requireSessionUser, type SessionUser } from './authenticate';
+import { attachOptionalUser, requireSessionUser, type SessionUser } from './authenticate';
 
 // `query?`/`body?` are optional on Endpoint, so strip undefined before asking which schema is there.
 type Input<S> = [NonNullable<S>] extends [never]
@@ -16,6 +16,12 @@ export interface EndpointContext<E extends Endpoint> {
   body: Input<E['body']>;
   /** The signed-in user. Only `auth: 'user'` endpoints have one; reading it elsewhere is a bug and throws. */
   user: SessionUser;
+  /**
+   * Whoever a valid bearer token names, else null. A public endpoint registered with
+   * `{ optionalUser: true }` looks the token up and ignores an invalid one rather than refusing the
+   * call; on `auth: 'user'` endpoints it is always the signed-in user.
+   */
+  optionalUser: SessionUser | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -23,13 +29,19 @@ export interface EndpointContext<E extends Endpoint> {
 export interface EndpointOptions {
   /** Per-route limit for @fastify/rate-limit (see http/rate-limit.ts); none by default. */
   rateLimit?: { max: number; timeWindow: string | number };
+  /**
+   * Public endpoints only: look up the bearer token, if any, so the handler can read `optionalUser`.
+   * Off by default, since the lookup costs a database round trip.
+   */
+  optionalUser?: boolean;
 }
 
 /**
  * Registers one SPEC §7 call from its core definition: the same zod schemas validate the request,
  * serialise the response inside the success envelope, and describe it in OpenAPI. An `auth: 'user'`
- * endpoint answers 401 before any other work unless the bearer token is a live session. Handlers
- * return plain data; failures are thrown as AppError.
+ * endpoint answers 401 before any other work unless the bearer token is a live session; a public one
+ * still learns who is calling when a valid token is sent. Handlers return plain data; failures are
+ * thrown as AppError.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -38,11 +50,13 @@ export function registerEndpoint<E extends Endpoint>(
   options: EndpointOptions = {},
 ): void {
   const needsUser = endpoint.auth !== 'public';
+  const identifiesCaller = needsUser || options.optionalUser === true;
+  const onRequest = needsUser ? requireSessionUser : identifiesCaller ? attachOptionalUser : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
     // onRequest: an unauthenticated caller learns nothing about the body or query it sent.
-    ...(needsUser ? { onRequest: requireSessionUser } : {}),
+    ...(onRequest ? { onRequest } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     schema: {
       summary: endpoint.summary,
@@ -58,6 +72,14 @@ export function registerEndpoint<E extends Endpoint>(
         body: request.body as Input<E['body']>,
         get user(): SessionUser {
           if (!request.sessionUser) throw new Error(`${endpoint.path} is public and has no signed-in user`);
+          return request.sessionUser;
+        },
+        get optionalUser(): SessionUser | null {
+          if (!identifiesCaller) {
+            throw new Error(
+              `${endpoint.path} must be registered with { optionalUser: true } to read optionalUser`,
+            );
+          }
           return request.sessionUser;
         },
         request,

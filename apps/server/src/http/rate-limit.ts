@@ -13,6 +13,10 @@ export const rateLimits = {
   otpSend: { max: 10, timeWindow: '10 minutes' },
   otpVerify: { max: 20, timeWindow: '10 minutes' },
   extensionExchange: { max: 20, timeWindow: '1 minute' },
+  // Public writes anyone can send: each stores a row (and feedback posts to the team chat).
+  feedback: { max: 10, timeWindow: '10 minutes' },
+  // The web app sends an event per click and scroll step; a busy page stays well under this.
+  analytics: { max: 240, timeWindow: '1 minute' },
 } as const;
 
 /**

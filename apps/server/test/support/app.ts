@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type AppDependencies, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
-import type { SmsSender } from '../../src/integrations/sms';
 import { openTestDatabase } from './database';
 
 export interface TestApp {
@@ -11,9 +10,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions {
-  smsSender?: SmsSender;
-}
+/** Replacements for the app's outside services (SMS, team chat, analytics forwarding). */
+export type TestAppOptions = Omit<AppDependencies, 'config' | 'database'>;
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...loadConfig({ APP_ENV: 'test' }),

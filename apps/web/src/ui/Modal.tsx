@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -16,6 +16,9 @@ interface ModalProps {
  * opener. On phones it sits at the bottom edge, within thumb reach.
  */
 export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+  // Radix returns focus only to a Dialog.Trigger; this dialog is opened by any button, so it
+  // remembers whichever element had focus and returns there.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -23,8 +26,16 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
         <Dialog.Content
           className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-surface p-6 shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
         >
-          <Dialog.Title className="text-xl font-semibold text-ink">{title}</Dialog.Title>
+          <Dialog.Title className="pr-10 text-xl font-semibold text-ink">{title}</Dialog.Title>
           {description ? (
             <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
           ) : null}

@@ -4,6 +4,7 @@ import { authEndpoints } from './schemas/auth';
 import { feedbackEndpoints } from './schemas/feedback';
 import { giftsEndpoints } from './schemas/gifts';
 import { healthEndpoints } from './schemas/health';
+import { mobileUsageEndpoints } from './schemas/mobileUsage';
 import { newsletterEndpoints } from './schemas/newsletter';
 import { onboardingEndpoints } from './schemas/onboarding';
 import { paymentsEndpoints } from './schemas/payments';
@@ -26,6 +27,7 @@ export * from './schemas/common';
 export * from './schemas/feedback';
 export * from './schemas/gifts';
 export * from './schemas/health';
+export * from './schemas/mobileUsage';
 export * from './schemas/newsletter';
 export * from './schemas/onboarding';
 export * from './schemas/payments';
@@ -46,6 +48,7 @@ export const endpoints = {
   ...settingsEndpoints,
   ...profileEndpoints,
   ...appsEndpoints,
+  ...mobileUsageEndpoints,
   ...onboardingEndpoints,
   ...subscriptionEndpoints,
   ...paymentsEndpoints,

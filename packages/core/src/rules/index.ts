@@ -1,3 +1,4 @@
+export * from './app-weeks';
 export * from './apps';
 export * from './greeting';
 export * from './intercept';

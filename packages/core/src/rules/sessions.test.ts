@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  earliestActiveSessionStart,
+  hasSessionsLeft,
   isSessionActive,
+  isSessionOnDay,
   progressPercent,
   remainingMinutes,
   sessionEndsAtMs,
   sessionsLeftToday,
+  startsTooFarAhead,
 } from './sessions';
 
 const started = 1_700_000_000; // epoch seconds
@@ -47,5 +51,35 @@ describe('sessionsLeftToday', () => {
     expect(sessionsLeftToday(3, [tenMinutes, tenMinutes])).toBe(1);
     expect(sessionsLeftToday(3, 3)).toBe(0);
     expect(sessionsLeftToday(1, 4)).toBe(0);
+  });
+});
+
+describe('budget rules for starting a session', () => {
+  it('counts a session on the userDay it started, not on the next day', () => {
+    expect(isSessionOnDay({ userDay: 19_875 }, 19_875)).toBe(true);
+    expect(isSessionOnDay({ userDay: 19_875 }, 19_876)).toBe(false);
+  });
+
+  it('allows a start while sessions are left, and not once the budget is used', () => {
+    expect(hasSessionsLeft(3, 2)).toBe(true);
+    expect(hasSessionsLeft(3, 3)).toBe(false);
+    expect(hasSessionsLeft(1, [])).toBe(true);
+    // A budget lowered below what was already used that day leaves nothing, not a negative.
+    expect(hasSessionsLeft(2, 5)).toBe(false);
+  });
+
+  it('tolerates five minutes of clock drift on a start, and no more', () => {
+    const now = startMs;
+    expect(startsTooFarAhead({ ...tenMinutes, timeStarted: started + 300 }, now)).toBe(false);
+    expect(startsTooFarAhead({ ...tenMinutes, timeStarted: started + 301 }, now)).toBe(true);
+    expect(startsTooFarAhead({ ...tenMinutes, timeStarted: started - 86_400 }, now)).toBe(false);
+  });
+
+  it('knows no session started before the longest length ago can still be active', () => {
+    const now = startMs + 45 * 60_000;
+    const earliest = earliestActiveSessionStart(now);
+    // A 30-minute session that started exactly then is just over; one a second later is not.
+    expect(isSessionActive({ timeStarted: earliest, lengthInMilliseconds: 30 * 60_000 }, now)).toBe(false);
+    expect(isSessionActive({ timeStarted: earliest + 1, lengthInMilliseconds: 30 * 60_000 }, now)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { MAX_SESSION_LENGTH_MS } from '../constants/limits';
 import { MINUTE_MS } from './time';
 
 /** The part of a session (SPEC §3) the timing rules need: epoch seconds and a length in ms. */
@@ -32,3 +33,26 @@ export function sessionsLeftToday(budget: number, todaysSessions: number | reado
   const used = typeof todaysSessions === 'number' ? todaysSessions : todaysSessions.length;
   return Math.max(0, budget - used);
 }
+
+/** A session counts against the budget of the userDay it started on, whatever the clock says now. */
+export const isSessionOnDay = (session: { userDay: number }, day: number): boolean => session.userDay === day;
+
+/** Whether one more session may start on a day that already has `used` sessions. */
+export const hasSessionsLeft = (budget: number, used: number | readonly unknown[]): boolean =>
+  sessionsLeftToday(budget, used) > 0;
+
+/**
+ * Clocks drift, so a session may say it starts a little after the server's now; one further
+ * ahead than this would stay "active" long past its real end, and is refused.
+ */
+export const SESSION_START_MAX_AHEAD_MS = 5 * MINUTE_MS;
+
+export const startsTooFarAhead = (session: SessionTiming, nowMs: number): boolean =>
+  sessionStartedAtMs(session) - nowMs > SESSION_START_MAX_AHEAD_MS;
+
+/**
+ * The earliest timeStarted (epoch seconds) a session still active at `nowMs` can have, given that
+ * sessions last at most MAX_SESSION_LENGTH_MS: lets storage look only at recent sessions.
+ */
+export const earliestActiveSessionStart = (nowMs: number): number =>
+  Math.floor((nowMs - MAX_SESSION_LENGTH_MS) / 1000);

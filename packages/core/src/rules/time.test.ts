@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { epochSeconds, formatCountdown, formatPhoneUse, streakDays, userDay } from './time';
+import {
+  epochSeconds,
+  formatCountdown,
+  formatPhoneUse,
+  isPossibleUserDay,
+  streakDays,
+  userDay,
+  utcUserDay,
+} from './time';
 
 describe('userDay', () => {
   it('is the UTC day number when the offset is 0', () => {
@@ -59,5 +67,30 @@ describe('formatCountdown', () => {
     expect(formatCountdown(3600)).toBe('01:00:00');
     expect(formatCountdown(0)).toBe('00:00:00');
     expect(formatCountdown(-3)).toBe('00:00:00');
+  });
+});
+
+describe('isPossibleUserDay', () => {
+  const noonUtc = new Date('2024-03-02T12:00:00Z');
+  const today = utcUserDay(noonUtc);
+
+  it('accepts the UTC day and the day either side of it while some zone is on it', () => {
+    // At 12:00 UTC it is 22:00 the day before at UTC-14 and 02:00 the day after at UTC+14.
+    for (const day of [today - 1, today, today + 1])
+      expect(isPossibleUserDay(day, noonUtc.getTime())).toBe(true);
+  });
+
+  it('refuses a day no zone is on at that instant', () => {
+    expect(isPossibleUserDay(today + 2, noonUtc.getTime())).toBe(false);
+    expect(isPossibleUserDay(today - 2, noonUtc.getTime())).toBe(false);
+    // Just after midnight UTC even UTC+14 is only mid-afternoon: nobody is on tomorrow yet.
+    const justAfterMidnight = new Date('2024-03-02T00:00:01Z').getTime();
+    expect(isPossibleUserDay(today - 1, justAfterMidnight)).toBe(true);
+    expect(isPossibleUserDay(today + 1, justAfterMidnight)).toBe(false);
+  });
+
+  it('agrees with userDay for a real zone at its midnight', () => {
+    const tokyoMidnight = new Date('2024-03-01T15:00:00Z');
+    expect(isPossibleUserDay(userDay(tokyoMidnight, -540), tokyoMidnight.getTime())).toBe(true);
   });
 });

@@ -40,3 +40,21 @@ export function formatCountdown(secondsLeft: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
+
+/**
+ * The furthest any clock is from UTC, in `getTimezoneOffset` minutes (UTC-14 to UTC+14, which
+ * covers every real zone with room to spare).
+ */
+export const MAX_TIMEZONE_OFFSET_MINUTES = 840;
+
+/** The UTC day number: the server's "today" when no client says which day it is. */
+export const utcUserDay = (date: Date): number => userDay(date, 0);
+
+/**
+ * Whether `day` is the local date somewhere on Earth at `atMs`. A client's userDay can only be
+ * trusted that far: it may differ from the UTC day by one either way, never by more.
+ */
+export function isPossibleUserDay(day: number, atMs: number): boolean {
+  const at = new Date(atMs);
+  return day >= userDay(at, MAX_TIMEZONE_OFFSET_MINUTES) && day <= userDay(at, -MAX_TIMEZONE_OFFSET_MINUTES);
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 
@@ -37,6 +37,10 @@ export const mobileApp = pgTable(
     // A catalogue app appears once per user, so ingest can upsert on it. NULLs are
     // distinct, so any number of uncatalogued apps are allowed.
     unique('mobile_app_user_supported_app_uq').on(t.userId, t.supportedAppId),
+    // An uncatalogued app is known by its name instead, so a resend updates it rather than adding a twin.
+    uniqueIndex('mobile_app_user_name_uncatalogued_uidx')
+      .on(t.userId, sql`lower(${t.name})`)
+      .where(sql`${t.supportedAppId} is null`),
   ],
 );
 

@@ -16,6 +16,9 @@ export const profile = pgTable(
     // Last known local offset from UTC in minutes (as the mobile app reports it), so the
     // server can turn instants into the user's userDay when no client supplies one.
     timezoneOffsetMinutes: integer('timezone_offset_minutes'),
+    // The e-mail a trial link was sent to (sign-in's trialEmail), so feedback and restore-purchase
+    // requests can name it when the page no longer knows it.
+    trialEmail: text('trial_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

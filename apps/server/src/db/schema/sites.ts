@@ -24,6 +24,8 @@ export const browserSite = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     // Normalised origin, e.g. https://www.youtube.com.
     siteOrigin: text('site_origin').notNull(),
+    // core's siteMatchKey of the origin (youtube.com for www.youtube.com): what duplicates are judged by.
+    siteMatchKey: text('site_match_key').notNull(),
     // Sessions allowed per day.
     budget: integer('budget').notNull().default(3),
     active: boolean('active').notNull().default(true),
@@ -33,10 +35,10 @@ export const browserSite = pgTable(
   },
   (t) => [
     check('browser_site_budget_min', sql`${t.budget} >= 1`),
-    // A user cannot have the same live origin twice (addBrowserSite answers 409); archived
-    // rows do not count. Also serves the hot "live sites of this user" lookup.
-    uniqueIndex('browser_site_user_origin_live_uidx')
-      .on(t.userId, t.siteOrigin)
+    // A user cannot have the same live site twice, www. or not (addBrowserSite answers 409, even
+    // when two adds race); archived rows do not count. Also serves the hot "live sites of this user" lookup.
+    uniqueIndex('browser_site_user_match_key_live_uidx')
+      .on(t.userId, t.siteMatchKey)
       .where(sql`${t.archivedAt} is null`),
   ],
 );
@@ -66,5 +68,7 @@ export const browserSiteSession = pgTable(
     index('browser_site_session_user_day_idx').on(t.userId, t.userDay),
     // Sessions used today for one site, to enforce its budget.
     index('browser_site_session_site_day_idx').on(t.siteId, t.userDay),
+    // A user's sessions still running now, whatever day they started on (the extension's hot path).
+    index('browser_site_session_user_started_idx').on(t.userId, t.timeStarted),
   ],
 );

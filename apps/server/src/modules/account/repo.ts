@@ -19,3 +19,7 @@ export async function ensureProfile(
 export async function setTimezoneOffset(db: Database, userId: string, minutes: number): Promise<void> {
   await db.update(profile).set({ timezoneOffsetMinutes: minutes }).where(eq(profile.userId, userId));
 }
+
+export async function setTrialEmail(db: Database, userId: string, trialEmail: string): Promise<void> {
+  await db.update(profile).set({ trialEmail }).where(eq(profile.userId, userId));
+}

@@ -1,7 +1,89 @@
+import { useId } from 'react';
+import { useScrollDepthTracking } from '../../lib/analytics';
+import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
-import { Page } from '../../ui/Page';
+import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
+import { BrowserNotice } from './browser/BrowserNotice';
+import { FeedbackButton } from './feedback/FeedbackButton';
+import { FeedblockingSection } from './feedblocking/FeedblockingSection';
+import { useFeedblockingSettings } from './feedblocking/useFeedblockingSettings';
+import { Greeting } from './Greeting';
+import { LoadError } from './LoadError';
+import { PhoneUseSection } from './phone/PhoneUseSection';
+import { useProfile } from './profile/useProfile';
+import { AddSiteProvider } from './sites/AddSiteProvider';
+import { SitesSection } from './sites/SitesSection';
+import { useSites } from './sites/useSites';
 
-/** Home dashboard (SPEC §2 Home). Sites, feedblocking and phone use arrive with their issues. */
+const todayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+
+/**
+ * SPEC §2 Home: the greeting, a notice outside Chrome, 'Your Web Settings' (intercepted sites and
+ * feedblocking) and 'Your Phone Use'. From 1024 px the phone card sits in a column on the right.
+ */
 export function HomePage() {
-  return <Page title={documentTitle('Home')} heading="Home" />;
+  useScrollDepthTracking('home');
+  const auth = useAuth();
+  const profile = useProfile();
+  // Started here so they load alongside the profile rather than after it.
+  useSites();
+  useFeedblockingSettings();
+
+  if (auth.status !== 'signedIn' || profile.isPending) {
+    return (
+      <>
+        <title>{documentTitle('Home')}</title>
+        <FullScreenSpinner label="Loading your home page" />
+      </>
+    );
+  }
+
+  if (profile.isError) {
+    return (
+      <div className="flex flex-col gap-6 px-4 py-10 sm:px-6 md:py-14">
+        <title>{documentTitle('Home')}</title>
+        <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Home</h1>
+        <LoadError
+          message="We couldn't load your home page."
+          detail={profile.error.message}
+          retrying={profile.isFetching}
+          onRetry={() => void profile.refetch()}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <AddSiteProvider>
+      {/* The bottom padding keeps the last row clear of the floating feedback button. */}
+      <div className="flex flex-col gap-8 px-4 pt-8 pb-28 sm:px-6 md:pt-12">
+        <title>{documentTitle('Home')}</title>
+        <header className="flex flex-col gap-1">
+          <p className="text-sm font-medium text-muted">{todayFormat.format(new Date())}</p>
+          <Greeting name={profile.data.displayName} email={auth.user?.email} />
+        </header>
+
+        <BrowserNotice />
+
+        <div className="grid grid-cols-1 gap-12 lg:grid-cols-[minmax(0,1fr)_300px] lg:gap-10">
+          <WebSettings />
+          <PhoneUseSection />
+        </div>
+      </div>
+      <FeedbackButton />
+    </AddSiteProvider>
+  );
+}
+
+function WebSettings() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-8">
+      <h2 id={headingId} className="text-xl font-semibold tracking-tight text-ink">
+        Your Web Settings
+      </h2>
+      <SitesSection />
+      <FeedblockingSection />
+    </section>
+  );
 }

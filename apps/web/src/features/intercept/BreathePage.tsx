@@ -1,7 +1,88 @@
+import { BREATHING_COUNTDOWN_SECONDS, breathingPhase, interceptReturnUrl } from '@stillpoint/core';
+import { useSearchParams } from 'react-router';
+import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
-import { Page } from '../../ui/Page';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { BreathingCircle } from './BreathingCircle';
+import { InterceptNotice } from './InterceptNotice';
+import { SessionChooser } from './SessionChooser';
+import { hostOf } from './siteHost';
+import { useCountdown } from './useCountdown';
+import { type InterceptSite, useInterceptSite, useVisitQuote } from './useInterceptData';
 
-/** Intercept page (SPEC §2 /breathe): breathing, a quote, then the session choice. */
+/**
+ * Intercept page (SPEC §2 /breathe, §4 Intercept): an 11 s countdown of breathing in, breathing
+ * out and a quote; then, for the site in `siteId`, today's budget and the choice to leave or to
+ * start a session and go back to `returnUrl`.
+ */
 export function BreathePage() {
-  return <Page title={documentTitle('Breathe')} heading="Breathe" />;
+  const [params] = useSearchParams();
+  const siteId = params.get('siteId')?.trim() || null;
+  const returnUrl = params.get('returnUrl');
+  const secondsLeft = useCountdown(BREATHING_COUNTDOWN_SECONDS);
+  const phase = breathingPhase(secondsLeft);
+  const quote = useVisitQuote(phase === 'quote');
+  const site = useInterceptSite(siteId);
+  const destination = hostOf(interceptReturnUrl(returnUrl));
+
+  return (
+    <div className="flex flex-col items-center gap-8 px-4 pt-8 pb-16 sm:pt-12">
+      <title>{documentTitle('Breathe')}</title>
+      <h1 className="sr-only">Breathe</h1>
+      <p className="min-h-5 text-sm font-medium text-muted">
+        {destination ? `A moment before ${destination}` : 'A moment to breathe'}
+      </p>
+
+      <BreathingCircle phase={phase} secondsLeft={secondsLeft} />
+
+      <div aria-live="polite" className="flex min-h-28 w-full max-w-xl items-start justify-center">
+        {phase === 'quote' && quote ? (
+          <figure className="breathe-appear flex flex-col items-center gap-3 text-center">
+            <blockquote className="text-balance font-serif text-2xl leading-snug text-ink sm:text-[1.75rem]">
+              “{quote.quote}”
+            </blockquote>
+            <figcaption className="text-sm text-muted">{quote.author}</figcaption>
+          </figure>
+        ) : null}
+      </div>
+
+      {secondsLeft === 0 ? <AfterBreathing site={site} returnUrl={returnUrl} /> : null}
+    </div>
+  );
+}
+
+function AfterBreathing({ site, returnUrl }: { site: InterceptSite; returnUrl: string | null }) {
+  switch (site.status) {
+    case 'found':
+      return <SessionChooser site={site.site} returnUrl={returnUrl} />;
+    case 'loading':
+      return <Spinner label="Loading your site" />;
+    case 'missing':
+      return (
+        <InterceptNotice title="No site to open from here">
+          This page opens when {brand.name} pauses a site you chose. Without one there is no session to start.
+        </InterceptNotice>
+      );
+    case 'notFound':
+      return (
+        <InterceptNotice title="We couldn't find this site">
+          It isn't in your list of intercepted sites. It may have been deleted, or it belongs to another
+          account.
+        </InterceptNotice>
+      );
+    case 'error':
+      return (
+        <InterceptNotice
+          title="We couldn't load your sites"
+          actions={
+            <Button loading={site.retrying} onClick={site.retry}>
+              Try again
+            </Button>
+          }
+        >
+          {site.message}
+        </InterceptNotice>
+      );
+  }
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeServer } from '../../test/fakeServer';
 import { installFakeExtension } from '../../test/fakeExtension';
+import { installFakeServer } from '../../test/fakeServer';
 import { linkExtension } from './extensionLink';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,8 @@
 import { DEVELOPMENT_EXTENSION_ID, EXTENSION_MISSING_MESSAGE } from '@stillpoint/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeExtension } from '../../test/fakeExtension';
 import { clearBrowserSitesCache, pulseCheck, startExtensionSession } from './actions';
 import { ExtensionMissingError, ExtensionReplyError, sendExtensionMessage } from './bridge';
-import { installFakeExtension } from '../../test/fakeExtension';
 
 afterEach(() => {
   vi.unstubAllGlobals();

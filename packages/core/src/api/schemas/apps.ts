@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { userDayQuerySchema } from './common';
 
-/** One day of an app's use; the week's entries come newest first, so [0] is today. */
+/**
+ * One week of an app's use as the phone reported it; weeks come newest first, so [0] is the week
+ * holding the requested userDay (zeros when nothing was reported yet). See docs/mobile-ingest.md.
+ */
 export const appUsageSchema = z.object({
   totalAppOpens: z.number().int().min(0),
   totalMinutesUsed: z.number().min(0),

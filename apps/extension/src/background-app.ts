@@ -1,0 +1,55 @@
+import type { ExtensionConfig } from './config';
+import { createEnforcer, SESSION_END_ALARM } from './intercept/enforcer';
+import { POPUP_REFRESH } from './internal-messages';
+import { createMessageHandler, type MessageSender, uninstallUrl } from './messages/handler';
+import type { Platform } from './platform/types';
+import { createStore } from './store';
+import { createSync, SYNC_ALARM, SYNC_PERIOD_MINUTES, type SyncOutcome } from './sync/sync';
+
+/**
+ * The service worker's behaviour, independent of Chrome's globals: entrypoints/background.ts
+ * registers Chrome's events and forwards them here. Chrome stops the worker when idle; `wake`
+ * runs each time it starts, so enforcement is recomputed from storage after every restart.
+ */
+export function createBackground(platform: Platform, config: ExtensionConfig) {
+  const store = createStore(platform.storage);
+  const enforcer = createEnforcer(platform, store, config);
+  const sync = createSync(platform, store, enforcer);
+  const handleExternal = createMessageHandler({ platform, store, sync, enforcer, config });
+
+  async function wake(): Promise<void> {
+    const auth = await store.getAuth();
+    await platform.setUninstallUrl(uninstallUrl(auth?.origin ?? config.defaultOrigin)).catch(() => undefined);
+    if (!(await platform.alarms.get(SYNC_ALARM))) {
+      platform.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_PERIOD_MINUTES });
+    }
+    await enforcer.apply();
+    const cache = await store.getSites();
+    const stale = !cache || platform.now() - cache.fetchedAt > SYNC_PERIOD_MINUTES * 60_000;
+    if (auth && stale) await sync.refresh();
+  }
+
+  async function onAlarm(name: string): Promise<void> {
+    if (name === SESSION_END_ALARM) await enforcer.apply();
+    else if (name === SYNC_ALARM) await sync.refresh();
+  }
+
+  async function handleInternal(
+    message: unknown,
+  ): Promise<{ status: 'success'; outcome: SyncOutcome } | null> {
+    if (typeof message !== 'object' || message === null) return null;
+    if ((message as { type?: unknown }).type !== POPUP_REFRESH) return null;
+    return { status: 'success', outcome: await sync.refresh() };
+  }
+
+  return {
+    wake,
+    onAlarm,
+    handleInternal,
+    handleExternal: (message: unknown, sender: MessageSender) => handleExternal(message, sender),
+    store,
+    enforcer,
+    sync,
+  };
+}
+export type Background = ReturnType<typeof createBackground>;

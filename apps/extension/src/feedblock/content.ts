@@ -1,0 +1,27 @@
+import { QUOTES } from '@stillpoint/core';
+import { browser } from 'wxt/browser';
+import { STORAGE_KEYS } from '../storage-keys';
+import { startFeedblock } from './runtime';
+import type { FeedSiteDefinition } from './types';
+
+/** One quote a day, the same on every site, so the note reads as calm rather than as a slot machine. */
+function quoteOfTheDay(now: Date) {
+  const day = Math.floor(now.getTime() / 86_400_000);
+  const quote = QUOTES[day % QUOTES.length] ?? QUOTES[0];
+  return { quote: quote?.quote ?? '', author: quote?.author ?? '' };
+}
+
+/** The content script of one feedblocking site, wired to chrome.storage. */
+export function runFeedblockContentScript(site: FeedSiteDefinition): void {
+  startFeedblock(site, {
+    document,
+    location: window.location,
+    quote: quoteOfTheDay(new Date()),
+    readSettings: async () => (await browser.storage.local.get(STORAGE_KEYS.settings))[STORAGE_KEYS.settings],
+    onSettingsChange: (callback) =>
+      browser.storage.onChanged.addListener((changes, area) => {
+        const change = changes[STORAGE_KEYS.settings];
+        if (area === 'local' && change) callback(change.newValue);
+      }),
+  });
+}

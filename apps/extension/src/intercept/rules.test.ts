@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { site } from '../../test-support/data';
+import { createFakeDnr } from '../../test-support/fake-chrome';
+import { breatheUrlFromInterceptPage } from './breathe-url';
+import { assignRuleIds, interceptRules, MAX_INTERCEPT_SITES, planRuleUpdate, type RuleInputs } from './rules';
+
+const interceptPageUrl = 'chrome-extension://abc/intercept.html';
+const webAppOrigin = 'https://stillpoint.app';
+
+const inputs = (overrides: Partial<RuleInputs>): RuleInputs => ({
+  sites: [],
+  running: new Set(),
+  ruleIds: {},
+  interceptPageUrl,
+  webAppOrigin,
+  ...overrides,
+});
+
+/**
+ * Installs the rules in the fake Chrome and follows a navigation: straight to the breathe page,
+ * or through the intercept page.
+ */
+async function navigate(rules: ReturnType<typeof interceptRules>['rules'], url: string): Promise<string> {
+  const dnr = createFakeDnr();
+  await dnr.updateDynamicRules({ addRules: rules });
+  const redirect = dnr.redirectFor(url);
+  if (!redirect) return url;
+  // A browser parses the substituted URL; what the breathe page then reads is what counts.
+  const page = new URL(redirect);
+  if (!redirect.startsWith(interceptPageUrl)) return page.href;
+  return breatheUrlFromInterceptPage({ search: page.search, hash: page.hash }, () => true) ?? 'refused';
+}
+
+const returnUrlOf = (breathe: string) => new URL(breathe).searchParams.get('returnUrl');
+
+describe('intercept rule generation', () => {
+  it('intercepts each active site without a running session, and no other', () => {
+    const youtube = site('https://www.youtube.com');
+    const reddit = site('https://reddit.com');
+    const paused = site('https://news.example', { active: false });
+    const { rules, interceptedSiteIds } = interceptRules(
+      inputs({ sites: [youtube, reddit, paused], running: new Set([reddit.id]) }),
+    );
+    expect(interceptedSiteIds).toEqual([youtube.id]);
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      expect(rule.condition).toMatchObject({
+        requestDomains: ['youtube.com'],
+        resourceTypes: ['main_frame'],
+      });
+    }
+  });
+
+  it('sends a plain address straight to the breathe page, and any other through the intercept page', async () => {
+    const youtube = site('https://www.youtube.com');
+    const { rules } = interceptRules(inputs({ sites: [youtube] }));
+    const dnr = createFakeDnr();
+    await dnr.updateDynamicRules({ addRules: rules });
+    expect(dnr.redirectFor('https://www.youtube.com/watch?v=abc')).toBe(
+      `https://stillpoint.app/breathe?siteId=${youtube.id}&returnUrl=https://www.youtube.com/watch?v=abc`,
+    );
+    for (const url of [
+      'https://www.youtube.com/results?search_query=a+b',
+      'https://www.youtube.com/watch?v=abc&t=10',
+      'https://www.youtube.com/@name/%F0%9F%98%80',
+    ]) {
+      expect(dnr.redirectFor(url)).toBe(
+        `${interceptPageUrl}?siteId=${youtube.id}&origin=https%3A%2F%2Fstillpoint.app#${url}`,
+      );
+      expect(returnUrlOf(await navigate(rules, url))).toBe(url);
+    }
+  });
+
+  it('sends any page of the site, subdomains included, to the breathe page with the URL intact', async () => {
+    const youtube = site('https://www.youtube.com');
+    const { rules } = interceptRules(inputs({ sites: [youtube] }));
+    for (const url of [
+      'https://m.youtube.com/watch?v=abc&t=1m30s&list=a+b',
+      'http://youtube.com/',
+      'https://youtube.com',
+      'https://www.youtube.com/watch?v=a=b;c',
+      'https://youtube.com:8443/feed?q=%26',
+    ]) {
+      const landed = new URL(await navigate(rules, url));
+      expect(landed.origin + landed.pathname).toBe('https://stillpoint.app/breathe');
+      expect(landed.searchParams.get('returnUrl')).toBe(url);
+      expect(landed.searchParams.get('siteId')).toBe(youtube.id);
+    }
+  });
+
+  it('leaves other sites, lookalikes and other ports alone', async () => {
+    const { rules } = interceptRules(
+      inputs({ sites: [site('https://youtube.com'), site('http://localhost:8080')] }),
+    );
+    for (const url of [
+      'https://notyoutube.com/',
+      'https://youtube.com.evil.example/',
+      'https://example.com/?u=https://youtube.com/',
+      'http://localhost:3000/',
+    ]) {
+      expect(await navigate(rules, url)).toBe(url);
+    }
+    expect(await navigate(rules, 'http://localhost:8080/x')).toContain('/breathe?');
+  });
+
+  it('keeps rule ids stable as sites come and go', () => {
+    const [a, b, c] = [site('https://a.example'), site('https://b.example'), site('https://c.example')];
+    const first = interceptRules(inputs({ sites: [a, b, c] }));
+    expect(first.ruleIds).toEqual({ [a.id]: 1, [b.id]: 2, [c.id]: 3 });
+    // Site n owns rule ids 2n-1 and 2n.
+    expect(first.rules.map((rule) => rule.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    // b is deleted, then d is added: a and c keep their ids and d takes the free one.
+    const d = site('https://d.example');
+    const second = interceptRules(inputs({ sites: [c, a], ruleIds: first.ruleIds }));
+    const third = interceptRules(inputs({ sites: [d, c, a], ruleIds: second.ruleIds }));
+    expect(third.ruleIds).toEqual({ [a.id]: 1, [c.id]: 3, [d.id]: 2 });
+    // A running session removes the rule but not the site's id.
+    const fourth = interceptRules(
+      inputs({ sites: [a, c, d], ruleIds: third.ruleIds, running: new Set([a.id]) }),
+    );
+    expect(fourth.rules.map((rule) => rule.id).sort()).toEqual([3, 4, 5, 6]);
+    expect(fourth.ruleIds[a.id]).toBe(1);
+  });
+
+  it('repairs clashing stored ids instead of writing two rules with one id', () => {
+    expect(assignRuleIds({ a: 1, b: 1 }, ['a', 'b'])).toEqual({ a: 1, b: 2 });
+  });
+
+  it('never intercepts the web app itself', async () => {
+    const own = site('https://app.example.com');
+    const parent = site('https://example.com');
+    const { rules } = interceptRules(
+      inputs({ sites: [own, parent], webAppOrigin: 'https://app.example.com' }),
+    );
+    expect(rules.every((rule) => rule.condition.requestDomains[0] === 'example.com')).toBe(true);
+    expect(await navigate(rules, 'https://app.example.com/breathe')).toBe('https://app.example.com/breathe');
+    expect(await navigate(rules, 'https://www.example.com/')).toContain('app.example.com/breathe?');
+    const local = interceptRules(
+      inputs({ sites: [site('http://localhost')], webAppOrigin: 'http://localhost:3000' }),
+    );
+    expect(local.rules).toHaveLength(0);
+  });
+
+  it('writes no rule for a site it cannot read, and stays within Chrome’s 1000 regex rules', () => {
+    expect(interceptRules(inputs({ sites: [site('https://[::1]')] })).rules).toHaveLength(0);
+    const many = Array.from({ length: MAX_INTERCEPT_SITES + 5 }, (_, n) => site(`https://s${n}.example`));
+    const { rules, interceptedSiteIds } = interceptRules(inputs({ sites: many }));
+    expect(interceptedSiteIds).toHaveLength(MAX_INTERCEPT_SITES);
+    expect(rules.length).toBeLessThanOrEqual(1000);
+  });
+
+  it('plans the smallest update from the rules Chrome has', () => {
+    const [a, b] = [site('https://a.example'), site('https://b.example')];
+    const before = interceptRules(inputs({ sites: [a, b] }));
+    const after = interceptRules(
+      inputs({ sites: [a, b], ruleIds: before.ruleIds, running: new Set([b.id]) }),
+    );
+    expect(planRuleUpdate(before.rules, after.rules)).toEqual({ removeRuleIds: [3, 4], addRules: [] });
+    expect(planRuleUpdate(after.rules, after.rules)).toEqual({ removeRuleIds: [], addRules: [] });
+    const moved = interceptRules(
+      inputs({ sites: [a], ruleIds: before.ruleIds, webAppOrigin: 'https://other.app' }),
+    );
+    expect(planRuleUpdate(after.rules, moved.rules)).toEqual({
+      removeRuleIds: [1, 2],
+      addRules: moved.rules,
+    });
+  });
+});

@@ -1,0 +1,197 @@
+import type { RedirectRule } from '../platform/types';
+import { type SitePattern, sitePattern, urlMatchesSite } from './matching';
+
+/** The part of a site (SPEC §3 custom site) that rule generation needs. */
+export interface RuleSite {
+  id: string;
+  siteOrigin: string;
+  active: boolean;
+}
+
+export interface RuleInputs {
+  sites: readonly RuleSite[];
+  /** Sites whose session is running now: they get no rule. */
+  running: ReadonlySet<string>;
+  /** The rule ids sites already have; a site keeps its id for as long as it exists. */
+  ruleIds: Readonly<Record<string, number>>;
+  /** chrome-extension://<id>/intercept.html, the page that forwards to the breathe page. */
+  interceptPageUrl: string;
+  /** The web app's origin; never intercepted, since the breathe page lives there. */
+  webAppOrigin: string;
+}
+
+/** Chrome allows at most 1000 regex rules per extension; each site takes two. */
+export const MAX_INTERCEPT_SITES = 500;
+
+/**
+ * Gives every site an id: existing sites keep theirs, new ones get the smallest free positive
+ * integer, and ids of deleted sites are released. A site with id n owns rule ids 2n-1 and 2n.
+ */
+export function assignRuleIds(
+  existing: Readonly<Record<string, number>>,
+  siteIds: readonly string[],
+): Record<string, number> {
+  const assigned: Record<string, number> = {};
+  const used = new Set<number>();
+  for (const id of siteIds) {
+    const ruleId = existing[id];
+    if (ruleId !== undefined && !used.has(ruleId)) {
+      assigned[id] = ruleId;
+      used.add(ruleId);
+    }
+  }
+  let next = 1;
+  for (const id of siteIds) {
+    if (assigned[id] !== undefined) continue;
+    while (used.has(next)) next++;
+    assigned[id] = next;
+    used.add(next);
+  }
+  return assigned;
+}
+
+/** The two rule ids of the site with id `n`: the direct rule and the intercept-page rule. */
+export const ruleIdsOfSite = (n: number) => ({ direct: 2 * n - 1, viaPage: 2 * n });
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Scheme, optional credentials, the site's host or any subdomain, and its port (any when it has none). */
+function siteRegexPrefix(pattern: SitePattern): string {
+  const port = pattern.port === null ? '(?::[0-9]+)?' : `:${pattern.port}`;
+  return `^https?://(?:[^/?#]*@)?(?:[^/?#@]*\\.)?${escapeRegex(pattern.key)}${port}`;
+}
+
+/**
+ * An RE2 filter for every http(s) URL of the site, any path. It matches the whole URL, so `\0`
+ * in the substitution is the URL the person asked for.
+ */
+export function siteRegexFilter(pattern: SitePattern): string {
+  return `${siteRegexPrefix(pattern)}(?:[/?#].*)?$`;
+}
+
+/**
+ * The same, for URLs that can stand as a query value as they are: without '&', '+', '%' or '#',
+ * which a query parser would split, turn into a space, or decode. Most visits (a typed address, a
+ * plain path) are like this.
+ */
+export function plainUrlRegexFilter(pattern: SitePattern): string {
+  return `${siteRegexPrefix(pattern)}(?:[/?][^&+%#]*)?$`;
+}
+
+/** A plain URL goes straight to the breathe page, returnUrl last so it is read whole. */
+export function directSubstitution(webAppOrigin: string, siteId: string): string {
+  return `${webAppOrigin}/breathe?siteId=${encodeURIComponent(siteId)}&returnUrl=\\0`;
+}
+
+/**
+ * Any other URL goes through the extension's intercept page, told the site and the web app
+ * origin, with the original URL after '#' (a substitution cannot percent-encode; a fragment keeps
+ * the URL whole), and the page forwards it, properly encoded, to the breathe page.
+ */
+export function interceptSubstitution(
+  interceptPageUrl: string,
+  siteId: string,
+  webAppOrigin: string,
+): string {
+  const query = `siteId=${encodeURIComponent(siteId)}&origin=${encodeURIComponent(webAppOrigin)}`;
+  return `${interceptPageUrl}?${query}#\\0`;
+}
+
+function webAppHost(origin: string): string | null {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The redirect rules for a moment in time, for each active site without a running session:
+ * main-frame navigations to the site (any path, subdomains included) go to the breathe page
+ * before any request reaches the site. Plain URLs go there directly (the higher-priority rule);
+ * the rest through the intercept page. Inactive sites, sites with a running session and the web
+ * app's own host get none. Returns the rules and the (stable) id of every site.
+ */
+export function interceptRules(inputs: RuleInputs): {
+  rules: RedirectRule[];
+  ruleIds: Record<string, number>;
+  /** The sites the rules intercept. */
+  interceptedSiteIds: string[];
+} {
+  const ruleIds = assignRuleIds(
+    inputs.ruleIds,
+    inputs.sites.map((site) => site.id),
+  );
+  const ownHost = webAppHost(inputs.webAppOrigin);
+  const rules: RedirectRule[] = [];
+  const interceptedSiteIds: string[] = [];
+  for (const site of inputs.sites) {
+    if (!site.active || inputs.running.has(site.id)) continue;
+    const pattern = sitePattern(site.siteOrigin);
+    const n = ruleIds[site.id];
+    if (!pattern || n === undefined) continue;
+    const excluded: Pick<RedirectRule['condition'], 'excludedRequestDomains'> = {};
+    if (ownHost && urlMatchesSite(inputs.webAppOrigin, pattern)) {
+      // The web app itself is on this site: intercepting all of it would hide the breathe page.
+      if (ownHost === pattern.key || ownHost === `www.${pattern.key}`) continue;
+      excluded.excludedRequestDomains = [ownHost];
+    }
+    const ids = ruleIdsOfSite(n);
+    const redirect = (
+      id: number,
+      priority: number,
+      regexFilter: string,
+      regexSubstitution: string,
+    ): RedirectRule => ({
+      id,
+      priority,
+      action: { type: 'redirect', redirect: { regexSubstitution } },
+      condition: { regexFilter, requestDomains: [pattern.key], ...excluded, resourceTypes: ['main_frame'] },
+    });
+    rules.push(
+      redirect(ids.direct, 2, plainUrlRegexFilter(pattern), directSubstitution(inputs.webAppOrigin, site.id)),
+      redirect(
+        ids.viaPage,
+        1,
+        siteRegexFilter(pattern),
+        interceptSubstitution(inputs.interceptPageUrl, site.id, inputs.webAppOrigin),
+      ),
+    );
+    interceptedSiteIds.push(site.id);
+    if (interceptedSiteIds.length === MAX_INTERCEPT_SITES) break;
+  }
+  return { rules, ruleIds, interceptedSiteIds };
+}
+
+/** The fields Stillpoint sets, in a fixed order, so a rule read back from Chrome compares equal. */
+function canonical(rule: RedirectRule): string {
+  return JSON.stringify([
+    rule.priority ?? 1,
+    rule.action.type,
+    rule.action.redirect?.regexSubstitution ?? null,
+    rule.condition.regexFilter ?? null,
+    rule.condition.requestDomains ?? null,
+    rule.condition.excludedRequestDomains ?? null,
+    rule.condition.resourceTypes ?? null,
+  ]);
+}
+
+/** The smallest update turning `current` into `desired`: changed rules are removed and re-added. */
+export function planRuleUpdate(
+  current: readonly RedirectRule[],
+  desired: readonly RedirectRule[],
+): { removeRuleIds: number[]; addRules: RedirectRule[] } {
+  const currentById = new Map(current.map((rule) => [rule.id, rule]));
+  const desiredById = new Map(desired.map((rule) => [rule.id, rule]));
+  const removeRuleIds: number[] = [];
+  const addRules: RedirectRule[] = [];
+  for (const rule of current) {
+    const wanted = desiredById.get(rule.id);
+    if (!wanted || canonical(wanted) !== canonical(rule)) removeRuleIds.push(rule.id);
+  }
+  for (const rule of desired) {
+    const existing = currentById.get(rule.id);
+    if (!existing || canonical(existing) !== canonical(rule)) addRules.push(rule);
+  }
+  return { removeRuleIds, addRules };
+}

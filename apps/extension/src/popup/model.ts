@@ -1,0 +1,86 @@
+import {
+  type FeedblockingSettings,
+  localUserDay,
+  remainingMinutes,
+  sessionsLeftToday,
+} from '@stillpoint/core';
+import { runningSessionEnds } from '../intercept/sessions';
+import type { AuthState, LocalSession, SitesCache, SyncStatus } from '../store';
+
+export interface PopupSite {
+  id: string;
+  /** The host as a person recognises it: 'www.youtube.com'. */
+  host: string;
+  usesLeft: number;
+  budget: number;
+  /** Whole minutes left in a running session, or null. */
+  sessionMinutesLeft: number | null;
+}
+
+export interface PopupModel {
+  signedIn: boolean;
+  dashboardUrl: string;
+  signInUrl: string;
+  /** Today's active sites. */
+  sites: PopupSite[];
+  /** How many of the six feeds are blocked. */
+  feedsBlocked: number;
+  /** Set when the last sync failed, to say the sites shown may be out of date. */
+  staleNote: string | null;
+}
+
+export interface PopupInputs {
+  auth: AuthState | null;
+  cache: SitesCache | null;
+  localSessions: LocalSession[];
+  settings: FeedblockingSettings;
+  syncStatus: SyncStatus;
+  defaultOrigin: string;
+  now: number;
+}
+
+const hostOf = (origin: string) => {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
+  }
+};
+
+/** What the popup shows, from what the extension has stored. */
+export function popupModel(inputs: PopupInputs): PopupModel {
+  const origin = inputs.auth?.origin ?? inputs.defaultOrigin;
+  const today = localUserDay(new Date(inputs.now));
+  const cachedSites = inputs.auth && inputs.cache ? inputs.cache.sites : [];
+  const ends = runningSessionEnds(cachedSites, inputs.localSessions, inputs.now);
+  // A list fetched on an earlier day has yesterday's sessions: today every budget is whole again.
+  const sameDay = inputs.cache?.userDay === today;
+  const sites = cachedSites
+    .filter((site) => site.active)
+    .map((site): PopupSite => {
+      const budget = sameDay ? site.dailyBudget : site.budget;
+      const end = ends.get(site.id);
+      return {
+        id: site.id,
+        host: hostOf(site.siteOrigin),
+        budget,
+        usesLeft: sessionsLeftToday(budget, sameDay ? site.todaysSessions : []),
+        // core's rounding ('ends in N mins', rounded up), for a session ending at `end`.
+        sessionMinutesLeft:
+          end === undefined
+            ? null
+            : remainingMinutes({ timeStarted: 0, lengthInMilliseconds: end }, inputs.now),
+      };
+    });
+  return {
+    signedIn: inputs.auth !== null,
+    dashboardUrl: `${origin}/`,
+    signInUrl: `${origin}/signin`,
+    sites,
+    feedsBlocked: Object.values(inputs.settings).filter(Boolean).length,
+    staleNote:
+      inputs.auth && inputs.syncStatus.error
+        ? "Couldn't reach Stillpoint just now; showing what the extension last knew."
+        : null,
+  };
+}

@@ -1,0 +1,70 @@
+import type { PopupModel } from './model';
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  document: Document,
+  tag: K,
+  props: { text?: string; className?: string; attrs?: Record<string, string> } = {},
+  children: Node[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (props.text !== undefined) node.textContent = props.text;
+  if (props.className) node.className = props.className;
+  for (const [name, value] of Object.entries(props.attrs ?? {})) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const link = (document: Document, href: string, text: string, className = 'button') =>
+  element(document, 'a', { text, className, attrs: { href, target: '_blank', rel: 'noopener' } });
+
+const usesText = (usesLeft: number, budget: number) =>
+  `${usesLeft} of ${budget} ${budget === 1 ? 'use' : 'uses'} left today`;
+
+/** Renders the popup into `container`, replacing what was there. */
+export function renderPopup(document: Document, container: HTMLElement, model: PopupModel): void {
+  const children: Node[] = [element(document, 'h1', { text: 'Stillpoint' })];
+
+  if (!model.signedIn) {
+    children.push(
+      element(document, 'p', {
+        text: 'Sign in to pause before the sites that pull you in, within a daily budget.',
+      }),
+      link(document, model.signInUrl, 'Sign in'),
+    );
+    container.replaceChildren(...children);
+    return;
+  }
+
+  children.push(element(document, 'p', { className: 'status', text: 'Signed in' }));
+  children.push(element(document, 'h2', { text: 'Today' }));
+  if (model.sites.length === 0) {
+    children.push(
+      element(document, 'p', { className: 'muted', text: 'No sites yet. Add one on your dashboard.' }),
+    );
+  } else {
+    const items = model.sites.map((site) =>
+      element(document, 'li', {}, [
+        element(document, 'span', { className: 'host', text: site.host }),
+        element(document, 'span', {
+          className: 'uses',
+          text:
+            site.sessionMinutesLeft === null
+              ? usesText(site.usesLeft, site.budget)
+              : `open · ${site.sessionMinutesLeft} min left`,
+        }),
+      ]),
+    );
+    children.push(
+      element(document, 'ul', { className: 'sites', attrs: { 'aria-label': "Today's sites" } }, items),
+    );
+  }
+  children.push(
+    element(document, 'p', {
+      className: 'muted',
+      text: `Feeds blocked on ${model.feedsBlocked} of 6 sites.`,
+    }),
+  );
+  if (model.staleNote) children.push(element(document, 'p', { className: 'muted', text: model.staleNote }));
+  children.push(link(document, model.dashboardUrl, 'Open dashboard'));
+  container.replaceChildren(...children);
+}

@@ -1,0 +1,208 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { breatheUrlFromInterceptPage } from '../src/intercept/breathe-url';
+import type { Platform, RedirectRule } from '../src/platform/types';
+
+/**
+ * In-memory Chrome for the extension's unit tests. Storage, alarms, tabs and runtime come from
+ * WXT's fake browser (@webext-core/fake-browser); it has no declarativeNetRequest, so a small one
+ * lives here that also answers "where would Chrome send this navigation?" the way Chrome's
+ * matcher does for the fields Stillpoint uses. Time is a manual clock.
+ */
+
+export const EXTENSION_ORIGIN = `chrome-extension://${fakeBrowser.runtime.id}`;
+
+/** Chrome's rules for the redirect rules it accepts, so a malformed rule fails the test. */
+function validate(rule: RedirectRule) {
+  if (!Number.isInteger(rule.id) || rule.id < 1)
+    throw new Error(`Rule id must be a positive integer: ${rule.id}`);
+  new RegExp(rule.condition.regexFilter);
+  if (!rule.condition.resourceTypes.includes('main_frame')) throw new Error('Expected main_frame rules');
+}
+
+const belongs = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+export function createFakeDnr() {
+  const rules = new Map<number, RedirectRule>();
+  let updates = 0;
+  return {
+    async getDynamicRules(): Promise<RedirectRule[]> {
+      return structuredClone([...rules.values()]);
+    },
+    async updateDynamicRules(options: { removeRuleIds?: number[]; addRules?: RedirectRule[] }) {
+      const next = new Map(rules);
+      for (const id of options.removeRuleIds ?? []) next.delete(id);
+      for (const rule of options.addRules ?? []) {
+        validate(rule);
+        if (next.has(rule.id)) throw new Error(`Rule with id ${rule.id} already exists`);
+        next.set(rule.id, structuredClone(rule));
+      }
+      rules.clear();
+      for (const [id, rule] of next) rules.set(id, rule);
+      updates++;
+    },
+    get rules() {
+      return [...rules.values()];
+    },
+    get updates() {
+      return updates;
+    },
+    /** Where a top-level navigation to `url` goes: the redirect target, or null when no rule matches. */
+    redirectFor(url: string): string | null {
+      const host = new URL(url).hostname;
+      for (const rule of [...rules.values()].sort((a, b) => b.priority - a.priority)) {
+        const { condition } = rule;
+        if (!condition.requestDomains.some((domain) => belongs(host, domain))) continue;
+        if (condition.excludedRequestDomains?.some((domain) => belongs(host, domain))) continue;
+        const match = new RegExp(condition.regexFilter).exec(url);
+        if (!match) continue;
+        return rule.action.redirect.regexSubstitution.replace(/\\0/g, match[0]);
+      }
+      return null;
+    },
+    /**
+     * Where the tab ends up after a top-level navigation to `url`: the URL itself when no rule
+     * matches, else the breathe page, directly or through the extension's intercept page.
+     */
+    navigate(url: string): string {
+      const redirect = this.redirectFor(url);
+      if (!redirect) return url;
+      const target = new URL(redirect);
+      if (target.protocol !== 'chrome-extension:') return target.href;
+      return (
+        breatheUrlFromInterceptPage({ search: target.search, hash: target.hash }, () => true) ?? 'refused'
+      );
+    },
+    /** Whether a navigation to `url` is sent to the breathe page. */
+    intercepts(url: string): boolean {
+      return new URL(this.navigate(url)).pathname === '/breathe';
+    },
+  };
+}
+
+/** A fake server for the extension's API calls: handlers by path, every request recorded. */
+export function createFakeServer() {
+  type Handler = (request: { url: URL; body: unknown; headers: Headers }) => {
+    status?: number;
+    json: unknown;
+  };
+  const handlers = new Map<string, Handler>();
+  const requests: { method: string; url: URL; body: unknown; headers: Headers }[] = [];
+  let offline = false;
+  const fetchFn: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const headers = new Headers(init?.headers);
+    requests.push({ method: init?.method ?? 'GET', url, body, headers });
+    if (offline) throw new TypeError('Failed to fetch');
+    const handler = handlers.get(url.pathname);
+    if (!handler) {
+      return Response.json({ success: false, code: 'NOT_FOUND', error: 'Not found' }, { status: 404 });
+    }
+    const { status = 200, json } = handler({ url, body, headers });
+    return Response.json(json, { status });
+  };
+  return {
+    fetch: fetchFn,
+    requests,
+    on(path: string, handler: Handler) {
+      handlers.set(path, handler);
+    },
+    /** Answers `data` in the success envelope. */
+    ok(path: string, data: unknown | ((request: { url: URL; body: unknown; headers: Headers }) => unknown)) {
+      handlers.set(path, (request) => ({
+        json: { success: true, data: typeof data === 'function' ? data(request) : data },
+      }));
+    },
+    fail(path: string, status: number, code: string, error: string) {
+      handlers.set(path, () => ({ status, json: { success: false, code, error } }));
+    },
+    setOffline(value: boolean) {
+      offline = value;
+    },
+  };
+}
+
+/** A manual clock: timers fire only when the test advances time. */
+export function createClock(start: number) {
+  let now = start;
+  let nextId = 1;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  return {
+    now: () => now,
+    setTimer(callback: () => void, ms: number) {
+      const id = nextId++;
+      timers.set(id, { at: now + ms, callback });
+      return id;
+    },
+    clearTimer(handle: unknown) {
+      timers.delete(handle as number);
+    },
+    /** Moves time forward, firing due timers in order. */
+    advance(ms: number) {
+      const target = now + ms;
+      for (;;) {
+        const due = [...timers.entries()]
+          .filter(([, timer]) => timer.at <= target)
+          .sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        now = Math.max(now, due[1].at);
+        due[1].callback();
+      }
+      now = target;
+    },
+    pendingTimers: () => timers.size,
+    /** What Chrome does to a stopped service worker's timers: they are gone. */
+    dropTimers() {
+      timers.clear();
+    },
+  };
+}
+
+/** Lets queued promise chains (storage writes, rule updates) settle. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export interface FakeChrome {
+  platform: Platform;
+  dnr: ReturnType<typeof createFakeDnr>;
+  server: ReturnType<typeof createFakeServer>;
+  clock: ReturnType<typeof createClock>;
+  uninstallUrls: string[];
+  warnings: string[];
+  browser: typeof fakeBrowser;
+}
+
+/** A fresh fake Chrome. Call fakeBrowser.reset() between tests (the setup below does). */
+export function createFakeChrome({ now = Date.UTC(2026, 0, 15, 12) } = {}): FakeChrome {
+  const dnr = createFakeDnr();
+  const server = createFakeServer();
+  const clock = createClock(now);
+  const uninstallUrls: string[] = [];
+  const warnings: string[] = [];
+  const platform: Platform = {
+    storage: fakeBrowser.storage.local,
+    dnr,
+    alarms: {
+      create: (name, info) => fakeBrowser.alarms.create(name, info),
+      clear: (name) => fakeBrowser.alarms.clear(name),
+      get: (name) => fakeBrowser.alarms.get(name),
+    },
+    tabs: {
+      query: (queryInfo) => fakeBrowser.tabs.query(queryInfo),
+      update: (tabId, properties) => fakeBrowser.tabs.update(tabId, properties),
+    },
+    extensionUrl: (path) => fakeBrowser.runtime.getURL(path as '/'),
+    version: '0.1.0',
+    setUninstallUrl: async (url) => {
+      uninstallUrls.push(url);
+    },
+    fetch: server.fetch,
+    now: clock.now,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+    warn: (message) => {
+      warnings.push(message);
+    },
+  };
+  return { platform, dnr, server, clock, uninstallUrls, warnings, browser: fakeBrowser };
+}

@@ -1,0 +1,6 @@
+import type { AnalyticsForwarder } from './index';
+
+/** Without ANALYTICS_FORWARD_URL events stay in the analytics_event table only. */
+export const localAnalyticsForwarder = (): AnalyticsForwarder => ({
+  async forward() {},
+});

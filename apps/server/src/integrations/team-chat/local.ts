@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TeamChat } from './index';
+
+/** Without FEEDBACK_WEBHOOK_URL (development, tests) feedback is written to the server log instead. */
+export function localTeamChat(log: FastifyBaseLogger): TeamChat {
+  return {
+    async post(text) {
+      log.info({ text }, 'feedback received (FEEDBACK_WEBHOOK_URL is not set, so it is only logged)');
+      return { delivered: false };
+    },
+  };
+}

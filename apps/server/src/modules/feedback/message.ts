@@ -1,0 +1,23 @@
+import type { FeedbackRow } from './repo';
+
+// Chat webhooks read <...> as links and mentions (<!channel>); a message must not ping anyone.
+const escapeChatText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+const orNone = (value: string | null) => (value ? escapeChatText(value) : 'none');
+
+/** The team-chat message for one piece of feedback: who sent it, from where, and what they said. */
+export function feedbackChatText(
+  row: Pick<FeedbackRow, 'userId' | 'content' | 'location' | 'email' | 'phoneNumber' | 'trialEmail'>,
+): string {
+  return [
+    'New feedback',
+    `e-mail: ${orNone(row.email)}`,
+    `phone: ${orNone(row.phoneNumber)}`,
+    `trial e-mail: ${orNone(row.trialEmail)}`,
+    `uid: ${orNone(row.userId)}`,
+    `location: ${orNone(row.location)}`,
+    'message:',
+    escapeChatText(row.content),
+  ].join('\n');
+}

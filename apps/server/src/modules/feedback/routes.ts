@@ -1,0 +1,17 @@
+import { endpoints } from '@stillpoint/core';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/endpoint';
+import { rateLimits } from '../../http/rate-limit';
+import { type FeedbackDependencies, sendFeedback } from './service';
+
+export function registerFeedbackRoutes(app: FastifyInstance, deps: FeedbackDependencies): void {
+  registerEndpoint(
+    app,
+    endpoints.sendFeedback,
+    ({ body, optionalUser }) => sendFeedback(deps, body, optionalUser),
+    {
+      rateLimit: rateLimits.feedback,
+      optionalUser: true,
+    },
+  );
+}

@@ -1,0 +1,15 @@
+import { DEFAULT_FEEDBLOCKING_SETTINGS, type FeedblockingSettings } from '@stillpoint/core';
+import type { Database } from '../../db/client';
+import { findSettings, upsertSettings } from './repo';
+
+/** Null until the first save: the home page then offers Finish Setup. */
+export const getSettings = (db: Database, userId: string) => findSettings(db, userId);
+
+/** Saves the switches sent; on the first save the others start on, as every feed is blocked by default. */
+export function updateSettings(
+  db: Database,
+  userId: string,
+  changes: Partial<FeedblockingSettings>,
+): Promise<FeedblockingSettings> {
+  return upsertSettings(db, userId, { ...DEFAULT_FEEDBLOCKING_SETTINGS, ...changes }, changes);
+}

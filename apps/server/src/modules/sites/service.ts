@@ -1,0 +1,129 @@
+import {
+  type BrowserSite,
+  type BrowserSiteSession,
+  type CustomSite,
+  earliestActiveSessionStart,
+  isDeleteSiteUpdate,
+  isSessionActive,
+  isSessionOnDay,
+  siteMatchKey,
+  type UpdateBrowserCustomSiteBody,
+} from '@stillpoint/core';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, notFound } from '../../http/errors';
+import {
+  archiveSite,
+  deleteSite,
+  findLiveSiteByMatchKey,
+  findOwnSite,
+  insertSite,
+  LIVE_SITE_UNIQUE_INDEX,
+  liveSites,
+  type SessionRow,
+  type SiteRow,
+  sessionsOfDayOrSince,
+  updateLiveSite,
+} from './repo';
+
+export const siteNotFound = () => notFound('That site');
+
+/** How a site is named in messages: its host, as the person typed it (www. included). */
+export const siteLabel = (siteOrigin: string): string => new URL(siteOrigin).host;
+
+export const toBrowserSite = (row: SiteRow): BrowserSite => ({
+  id: row.id,
+  siteOrigin: row.siteOrigin,
+  budget: row.budget,
+  active: row.active,
+});
+
+export const toSession = (row: SessionRow): BrowserSiteSession => ({
+  id: row.id,
+  siteId: row.siteId,
+  timeStarted: row.timeStarted,
+  lengthInMilliseconds: row.lengthInMilliseconds,
+  userDay: row.userDay,
+});
+
+/**
+ * The home page's and the extension's picture of the user's live sites: each with the sessions of
+ * the asked-for day (counted against its budget) and those still running now, whatever day they
+ * started on (a session begun before midnight keeps the site open after it).
+ */
+export async function listSitesWithSessions(
+  db: Database,
+  userId: string,
+  userDay: number,
+  nowMs: number,
+): Promise<CustomSite[]> {
+  const [sites, sessions] = await Promise.all([
+    liveSites(db, userId),
+    sessionsOfDayOrSince(db, userId, userDay, earliestActiveSessionStart(nowMs)),
+  ]);
+  return sites.map((site) => {
+    const ofSite = sessions.filter((session) => session.siteId === site.id);
+    return {
+      ...toBrowserSite(site),
+      // No budget history is kept, so the budget in force that day is the current one.
+      dailyBudget: site.budget,
+      todaysSessions: ofSite.filter((session) => isSessionOnDay(session, userDay)).map(toSession),
+      activeSessions: ofSite.filter((session) => isSessionActive(session, nowMs)).map(toSession),
+    };
+  });
+}
+
+const duplicateSite = (siteOrigin: string) =>
+  new AppError('CONFLICT', `${siteLabel(siteOrigin)} is already one of your intercepted sites.`);
+
+/**
+ * Intercepts a new site. The origin arrives normalised (core's siteOriginSchema); duplicates are
+ * judged by siteMatchKey, so www.youtube.com and youtube.com are one site. The unique index
+ * settles two adds that race past the check.
+ */
+export async function addSite(
+  db: Database,
+  userId: string,
+  input: { siteOrigin: string; budget: number },
+): Promise<BrowserSite> {
+  const key = siteMatchKey(input.siteOrigin);
+  const existing = await findLiveSiteByMatchKey(db, userId, key);
+  if (existing) throw duplicateSite(existing.siteOrigin);
+  try {
+    return toBrowserSite(await insertSite(db, { userId, siteMatchKey: key, ...input }));
+  } catch (error) {
+    if (isUniqueViolation(error, LIVE_SITE_UNIQUE_INDEX)) throw duplicateSite(input.siteOrigin);
+    throw error;
+  }
+}
+
+/** Stops intercepting a site but keeps its history; archiving it again changes nothing. */
+export async function archiveOwnSite(
+  db: Database,
+  userId: string,
+  siteId: string,
+): Promise<{ siteId: string }> {
+  if (!(await archiveSite(db, userId, siteId)) && !(await findOwnSite(db, userId, siteId))) {
+    throw siteNotFound();
+  }
+  return { siteId };
+}
+
+/** Edit Site: a new budget and/or the active switch; siteId alone is Delete Site. */
+export async function updateSite(
+  db: Database,
+  userId: string,
+  body: UpdateBrowserCustomSiteBody,
+): Promise<{ deleted: boolean; site: BrowserSite | null }> {
+  if (isDeleteSiteUpdate(body)) {
+    if (!(await deleteSite(db, userId, body.siteId))) throw siteNotFound();
+    return { deleted: true, site: null };
+  }
+  const changes = {
+    ...(body.budget !== undefined ? { budget: body.budget } : {}),
+    ...(body.active !== undefined ? { active: body.active } : {}),
+  };
+  const updated = await updateLiveSite(db, userId, body.siteId, changes);
+  if (!updated) throw siteNotFound();
+  return { deleted: false, site: toBrowserSite(updated) };
+}

@@ -1,0 +1,221 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_TOKEN, TEST_USER } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { installHomeServer } from './testing/homeServer';
+
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** A signed-in session whose account has this e-mail (phone-only accounts have none). */
+function withEmail(server: ReturnType<typeof installHomeServer>, email: string) {
+  server.route('GET /api/auth/get-session', () => ({
+    body: {
+      session: {
+        id: 'session-1',
+        token: TEST_TOKEN,
+        userId: TEST_USER.uid,
+        expiresAt: '2099-01-01T00:00:00Z',
+      },
+      user: { id: TEST_USER.uid, email, name: '', phoneNumber: null },
+    },
+  }));
+}
+
+/** Only Date is faked: the greeting reads the clock, while the app's own timers keep running. */
+function atLocalTime(hours: number, minutes = 0) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 2, 4, hours, minutes));
+}
+
+// The first render loads the page's code, which can take a while on a busy machine.
+const heading = () => screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+
+// Loaded once up front: the route's lazy import is slow on a busy machine, and tests have 5 s.
+beforeAll(() => import('./HomePage'));
+
+describe('HomePage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    toast.dismiss();
+  });
+
+  it('shows a spinner until the profile has loaded', async () => {
+    const server = installHomeServer({ profile: { displayName: 'Sam' } });
+    let answer: (() => void) | undefined;
+    server.route(
+      'GET /api/getProfileWeb',
+      () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({
+              body: {
+                success: true,
+                data: { displayName: 'Sam', streakData: { streakStarted: null }, mobileScreenTimeToday: 0 },
+              },
+            });
+        }),
+    );
+    renderRoute('/');
+
+    expect(await screen.findByRole('status', { name: 'Loading your home page' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    await waitFor(() => expect(answer).toBeDefined());
+    act(() => answer?.());
+
+    expect(await heading()).toHaveTextContent(/, Sam$/);
+    expect(screen.queryByRole('status', { name: 'Loading your home page' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [8, 'Good Morning, Sam'],
+    [11, 'Good Morning, Sam'],
+    [12, 'Good Afternoon, Sam'],
+    [17, 'Good Afternoon, Sam'],
+    [18, 'Good Evening, Sam'],
+    [23, 'Good Evening, Sam'],
+  ])('at %i:00 greets the display name with "%s"', async (hour, text) => {
+    atLocalTime(hour);
+    installHomeServer({ profile: { displayName: 'Sam' } });
+    renderRoute('/');
+
+    expect(await heading()).toHaveTextContent(text);
+  });
+
+  it("greets by the e-mail's local part, capitalised, when there is no display name", async () => {
+    atLocalTime(9);
+    withEmail(installHomeServer({ profile: { displayName: null } }), 'jordan@example.com');
+    renderRoute('/');
+
+    expect(await heading()).toHaveTextContent('Good Morning, Jordan');
+  });
+
+  it("says 'Hello' to a name longer than 10 characters, and not to one of exactly 10", async () => {
+    atLocalTime(19);
+    withEmail(installHomeServer({ profile: { displayName: null } }), 'christopher@example.com');
+    const { unmount } = renderRoute('/');
+    expect(await heading()).toHaveTextContent('Hello, Christopher');
+    unmount();
+
+    withEmail(installHomeServer({ profile: { displayName: 'Maximilian' } }), 'christopher@example.com');
+    renderRoute('/');
+    expect(await heading()).toHaveTextContent('Good Evening, Maximilian');
+  });
+
+  it('greets a phone-only account without a name', async () => {
+    atLocalTime(14);
+    installHomeServer();
+    renderRoute('/');
+
+    expect(await heading()).toHaveTextContent(/^Good Afternoon$/);
+  });
+
+  it('asks for the profile with the local day number', async () => {
+    const server = installHomeServer({ profile: { displayName: 'Sam' } });
+    renderRoute('/');
+    await heading();
+
+    const [call] = server.calls('GET /api/getProfileWeb');
+    const day = Math.floor((Date.now() - new Date().getTimezoneOffset() * 60_000) / 86_400_000);
+    expect(call?.search.get('userDay')).toBe(String(day));
+  });
+
+  it('explains a failed profile load and loads again on Try again', async () => {
+    const user = userEvent.setup();
+    const server = installHomeServer({ profile: { displayName: 'Sam' } });
+    server.route('GET /api/getProfileWeb', () => ({
+      status: 404,
+      body: { success: false, code: 'NOT_FOUND', error: 'No profile for this account yet.' },
+    }));
+    renderRoute('/');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load your home page.");
+    expect(alert).toHaveTextContent('No profile for this account yet.');
+
+    server.route('GET /api/getProfileWeb', () => ({
+      body: {
+        success: true,
+        data: { displayName: 'Sam', streakData: { streakStarted: null }, mobileScreenTimeToday: 0 },
+      },
+    }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: /Sam$/ })).toBeInTheDocument();
+  });
+
+  it('shows both web settings under "Your Web Settings"', async () => {
+    installHomeServer();
+    renderRoute('/');
+
+    const settings = await screen.findByRole('region', { name: 'Your Web Settings' });
+    expect(within(settings).getByRole('heading', { level: 3, name: "Sites We'll Intercept" })).toBeVisible();
+    expect(within(settings).getByRole('heading', { level: 3, name: "Sites We'll Feedblock" })).toBeVisible();
+  });
+
+  it('tracks scroll depth on the home page', async () => {
+    const server = installHomeServer();
+    renderRoute('/');
+    await heading();
+
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+
+    await waitFor(() => expect(server.tracked()).toContain('scrollDepth'));
+  });
+
+  describe('outside Chrome', () => {
+    it('offers "request Firefox", sends it as feedback and thanks the person', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+      const user = userEvent.setup();
+      const server = installHomeServer();
+      renderRoute('/');
+
+      const notice = await screen.findByRole('region', { name: 'Stillpoint works in Chrome' });
+      expect(notice).toHaveTextContent("it can't intercept sites in Firefox");
+      await user.click(within(notice).getByRole('button', { name: 'request Firefox' }));
+
+      expect(await within(notice).findByText('Thank you for your feedback!')).toBeInTheDocument();
+      expect(within(notice).queryByRole('button', { name: 'request Firefox' })).not.toBeInTheDocument();
+      const [feedback] = server.calls('POST /api/sendFeedback');
+      expect(feedback?.body).toMatchObject({
+        location: 'web app feedback - request browser',
+        content: expect.stringContaining('Firefox'),
+      });
+      await waitFor(() => expect(server.tracked()).toContain('requestBrowserSupport'));
+    });
+
+    it('keeps the button and shows the error toast when the request fails', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+      const user = userEvent.setup();
+      const server = installHomeServer();
+      server.route('POST /api/sendFeedback', () => ({
+        status: 503,
+        body: { success: false, code: 'UNAVAILABLE', error: 'Try later.' },
+      }));
+      renderRoute('/');
+
+      await user.click(await screen.findByRole('button', { name: 'request Firefox' }));
+
+      expect(await screen.findByText('Something broke, sorry')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'request Firefox' })).toBeEnabled();
+      expect(screen.queryByText('Thank you for your feedback!')).not.toBeInTheDocument();
+    });
+
+    it('shows nothing of the kind in Chrome', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+      installHomeServer();
+      renderRoute('/');
+
+      await heading();
+      expect(screen.queryByRole('region', { name: 'Stillpoint works in Chrome' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^request / })).not.toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import {
+  FEEDBLOCKING_SITES,
+  type FeedblockingSettings,
+  type FeedblockingSite,
+  feedblockingSettingKey,
+} from '@stillpoint/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { track } from '../../../lib/analytics';
+import { buttonStyles } from '../../../ui/buttonStyles';
+import { Switch } from '../../../ui/Switch';
+import { LoadError } from '../LoadError';
+import { useFeedblockingSettings, useSetFeedblocking } from './useFeedblockingSettings';
+
+/** How each of the six sites is named on screen. */
+export const FEEDBLOCKING_LABELS: Record<FeedblockingSite, string> = {
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  twitter: 'Twitter / X',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  reddit: 'Reddit',
+};
+
+const FEEDBLOCKING_DOMAINS: Record<FeedblockingSite, string> = {
+  facebook: 'facebook.com',
+  youtube: 'youtube.com',
+  twitter: 'x.com',
+  linkedin: 'linkedin.com',
+  instagram: 'instagram.com',
+  reddit: 'reddit.com',
+};
+
+const ONBOARDING_PATH = '/onboarding';
+
+/** SPEC §2 'Sites We'll Feedblock': a switch per site, or 'Finish Setup' when there are no settings yet. */
+export function FeedblockingSection() {
+  const settings = useFeedblockingSettings();
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-0.5">
+        <h3 id={headingId} className="text-base font-semibold text-ink sm:text-lg">
+          Sites We'll Feedblock
+        </h3>
+        <p className="text-sm text-muted">
+          The endless feed is hidden; search, messages and the rest still work.
+        </p>
+      </div>
+
+      {settings.isPending ? (
+        <div
+          role="status"
+          aria-label="Loading your feedblocking settings"
+          className="h-80 animate-pulse rounded-2xl border border-line bg-surface motion-reduce:animate-none"
+        />
+      ) : settings.isError ? (
+        <LoadError
+          message="We couldn't load your feedblocking settings."
+          detail={settings.error.message}
+          retrying={settings.isFetching}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : settings.data === null ? (
+        <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted">
+            Feedblocking isn't set up yet. Finish setup to choose which feeds to hide.
+          </p>
+          <Link
+            to={ONBOARDING_PATH}
+            onClick={() => track('clickedFinishSetupFromHome')}
+            className={buttonStyles('primary', 'shrink-0')}
+          >
+            Finish Setup
+          </Link>
+        </div>
+      ) : (
+        <FeedblockingSwitches settings={settings.data} />
+      )}
+    </section>
+  );
+}
+
+function FeedblockingSwitches({ settings }: { settings: FeedblockingSettings }) {
+  const setFeedblocking = useSetFeedblocking();
+  return (
+    <ul className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
+      {FEEDBLOCKING_SITES.map((site) => {
+        const setting = feedblockingSettingKey(site);
+        const label = FEEDBLOCKING_LABELS[site];
+        return (
+          <li key={site} className="flex items-center justify-between gap-4 px-4 py-3 sm:px-5">
+            <div className="flex flex-col">
+              <span className="font-medium text-ink">{label}</span>
+              <span className="text-sm text-muted">{FEEDBLOCKING_DOMAINS[site]}</span>
+            </div>
+            <Switch
+              checked={settings[setting]}
+              onCheckedChange={(enabled) => setFeedblocking.mutate({ setting, enabled })}
+              label={`Feedblock ${label}`}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

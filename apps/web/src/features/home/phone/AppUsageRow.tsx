@@ -1,0 +1,85 @@
+import {
+  appDisplayName,
+  appUsageToday,
+  formatPhoneUse,
+  isOverAppBudget,
+  type MobileApp,
+  type SupportedApp,
+} from '@stillpoint/core';
+import { useId } from 'react';
+import { ProgressBar } from '../../../ui/ProgressBar';
+import { PlusIcon } from './icons';
+
+interface AppUsageRowProps {
+  app: MobileApp;
+  supportedApps: readonly SupportedApp[];
+  onAddDomain(domain: string): void;
+}
+
+/** A share of the budget as a bar: opens over budget draw a full (red) bar; no budget is full at once. */
+function budgetPercent(opens: number, budget: number): number {
+  if (budget <= 0) return opens > 0 ? 100 : 0;
+  return (opens / budget) * 100;
+}
+
+/**
+ * One limited app (SPEC §2 phone card): icon, name, time used today, opens against the budget
+ * with a bar that turns red past it, and the app's web domains, each with a '+' to intercept it.
+ */
+export function AppUsageRow({ app, supportedApps, onAddDomain }: AppUsageRowProps) {
+  const name = appDisplayName(app, supportedApps);
+  const iconURL = supportedApps.find((candidate) => candidate.id === app.supportedAppId)?.iconURL;
+  const { totalAppOpens: opens, totalMinutesUsed: minutes } = appUsageToday(app);
+  const over = isOverAppBudget(opens, app.budget);
+  const nameId = useId();
+
+  return (
+    <li aria-labelledby={nameId} className="flex flex-col gap-2 rounded-2xl bg-surface p-3 shadow-sm">
+      <div className="flex items-center gap-3">
+        {iconURL ? (
+          <img src={iconURL} alt="" className="size-9 shrink-0 rounded-[0.6rem] bg-line object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-9 shrink-0 place-items-center rounded-[0.6rem] bg-accent-soft text-sm font-semibold text-accent-strong"
+          >
+            {name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <h4 id={nameId} className="truncate text-sm font-semibold text-ink">
+            {name}
+          </h4>
+          <p className="text-xs text-muted">{formatPhoneUse(minutes)} used</p>
+        </div>
+        <p className={`shrink-0 text-right text-xs ${over ? 'font-semibold text-danger' : 'text-muted'}`}>
+          <span className="text-sm font-semibold tabular-nums">{`${opens}/${app.budget}`}</span> opens
+        </p>
+      </div>
+      <ProgressBar
+        percent={budgetPercent(opens, app.budget)}
+        label={over ? `${name}: opens over budget` : `${name}: opens against budget`}
+        tone={over ? 'danger' : 'accent'}
+      />
+      {app.domains.length > 0 ? (
+        <ul aria-label={`${name} on the web`} className="flex flex-wrap gap-1.5 pt-0.5">
+          {app.domains.map((domain) => (
+            <li key={domain}>
+              <button
+                type="button"
+                onClick={() => onAddDomain(domain)}
+                aria-label={`Intercept ${domain} on the web`}
+                className="inline-flex min-h-8 max-w-full items-center gap-1.5 rounded-full border border-line bg-paper py-1 pr-1.5 pl-3 text-xs font-medium text-ink transition-colors hover:border-accent hover:text-accent"
+              >
+                <span className="truncate">{domain}</span>
+                <span className="grid size-5 shrink-0 place-items-center rounded-full bg-accent-soft text-accent">
+                  <PlusIcon className="size-3" />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,203 @@
+import type { MobileApp, Profile, SupportedApp } from '@stillpoint/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Providers } from '../../../app/Providers';
+import { type FakeResponse, installFakeServer } from '../../../test/fakeServer';
+import { AddSiteProvider } from '../sites';
+import { PhoneUseSection } from './PhoneUseSection';
+
+const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });
+
+const SUPPORTED: SupportedApp[] = [
+  { id: 'instagram', name: 'Instagram', iconURL: 'https://cdn.example/icons/instagram.png' },
+  { id: 'tiktok', name: 'TikTok', iconURL: 'https://cdn.example/icons/tiktok.png' },
+];
+
+const DAY_S = 86_400;
+
+function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    displayName: 'Robin',
+    streakData: { streakStarted: Math.floor(Date.now() / 1000) - 12 * DAY_S - 60 },
+    mobileScreenTimeToday: 134,
+    ...overrides,
+  };
+}
+
+function app(overrides: Partial<MobileApp> = {}): MobileApp {
+  return {
+    id: 'app-1',
+    supportedAppId: 'instagram',
+    name: null,
+    budget: 5,
+    domains: ['instagram.com'],
+    currentWeekSessions: [{ totalAppOpens: 3, totalMinutesUsed: 47 }],
+    ...overrides,
+  };
+}
+
+interface Data {
+  apps?: MobileApp[] | (() => FakeResponse);
+  profile?: Profile;
+  supportedApps?: SupportedApp[];
+}
+
+function renderSection({ apps = [app()], profile: me = profile(), supportedApps = SUPPORTED }: Data = {}) {
+  const server = installFakeServer({ signedIn: true });
+  server.route('GET /api/fetchApps', () => (typeof apps === 'function' ? apps() : ok(apps)));
+  server.route('GET /api/getSupportedApps', () => ok(supportedApps));
+  server.route('GET /api/getProfileWeb', () => ok(me));
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <AddSiteProvider>
+            <PhoneUseSection />
+          </AddSiteProvider>
+        ),
+      },
+      { path: '/mobileDownload', element: <h1>Download Stillpoint on Mobile</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { server, router, user: userEvent.setup() };
+}
+
+const appRow = (name: string) => screen.getByRole('listitem', { name });
+
+describe('PhoneUseSection', () => {
+  it("sits under 'Your Phone Use' in a phone-shaped card 300 px wide and at least 560 px tall", async () => {
+    renderSection();
+
+    const section = screen.getByRole('region', { name: 'Your Phone Use' });
+    await within(section).findByText('Phone Use Today');
+    const frame = section.querySelector<HTMLElement>('[style*="min-height"]');
+    expect(frame?.style.width).toBe('300px');
+    expect(frame?.style.minHeight).toBe('560px');
+  });
+
+  it('shows a spinner while the phone data loads', () => {
+    renderSection();
+    expect(screen.getByRole('status', { name: 'Loading your phone use' })).toBeInTheDocument();
+  });
+
+  it("with no apps and no screen time today offers 'Mobile Setup', a link to /mobileDownload", async () => {
+    const { user, router } = renderSection({ apps: [], profile: profile({ mobileScreenTimeToday: 0 }) });
+
+    const setup = await screen.findByRole('link', { name: 'Mobile Setup' });
+    expect(setup).toHaveAttribute('href', '/mobileDownload');
+    expect(screen.queryByText('Phone Use Today')).not.toBeInTheDocument();
+
+    await user.click(setup);
+    expect(router.state.location.pathname).toBe('/mobileDownload');
+  });
+
+  it('shows screen time, the day streak and a row per app once a phone has reported', async () => {
+    renderSection({
+      apps: [
+        app(),
+        app({
+          id: 'app-2',
+          supportedAppId: null,
+          name: null,
+          budget: 10,
+          domains: [],
+          currentWeekSessions: [{ totalAppOpens: 0, totalMinutesUsed: 5 }],
+        }),
+      ],
+    });
+
+    expect(await screen.findByText('Phone Use Today')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mobile Setup' })).not.toBeInTheDocument();
+    expect(screen.getByText('Screen Time Today').nextElementSibling).toHaveTextContent('2h 14m');
+    expect(screen.getByText('Day Streak').nextElementSibling).toHaveTextContent('12');
+
+    const instagram = appRow('Instagram');
+    expect(within(instagram).getByText('47m used')).toBeInTheDocument();
+    expect(instagram).toHaveTextContent('3/5 opens');
+    expect(instagram.querySelector('img')).toHaveAttribute('src', 'https://cdn.example/icons/instagram.png');
+    expect(within(instagram).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '60');
+
+    const unknown = appRow('Unknown');
+    expect(unknown).toHaveTextContent('0/10 opens');
+    expect(within(unknown).getByText('5m used')).toBeInTheDocument();
+  });
+
+  it('shows the summary when there is screen time but no limited apps yet', async () => {
+    renderSection({ apps: [], profile: profile({ mobileScreenTimeToday: 42 }) });
+
+    expect(await screen.findByText('Phone Use Today')).toBeInTheDocument();
+    expect(screen.getByText('Screen Time Today').nextElementSibling).toHaveTextContent('42m');
+    expect(screen.queryByRole('link', { name: 'Mobile Setup' })).not.toBeInTheDocument();
+  });
+
+  it('turns the bar red once opens exceed the budget, not when they reach it', async () => {
+    renderSection({
+      apps: [
+        app({ id: 'at', currentWeekSessions: [{ totalAppOpens: 5, totalMinutesUsed: 20 }] }),
+        app({
+          id: 'over',
+          supportedAppId: 'tiktok',
+          budget: 4,
+          domains: ['tiktok.com'],
+          currentWeekSessions: [{ totalAppOpens: 9, totalMinutesUsed: 95 }],
+        }),
+      ],
+    });
+
+    const atBudget = within(await screen.findByRole('listitem', { name: 'Instagram' })).getByRole(
+      'progressbar',
+    );
+    expect(atBudget).toHaveAccessibleName('Instagram: opens against budget');
+    expect(atBudget.firstElementChild).toHaveClass('bg-accent');
+
+    const tiktok = appRow('TikTok');
+    expect(tiktok).toHaveTextContent('9/4 opens');
+    expect(within(tiktok).getByText('1h 35m used')).toBeInTheDocument();
+    const over = within(tiktok).getByRole('progressbar');
+    expect(over).toHaveAccessibleName('TikTok: opens over budget');
+    expect(over).toHaveAttribute('aria-valuenow', '100');
+    expect(over.firstElementChild).toHaveClass('bg-danger');
+  });
+
+  it("a domain chip's '+' opens Add Site with the domain already in the Site field", async () => {
+    const { user } = renderSection({
+      apps: [app({ domains: ['instagram.com', 'threads.net'] })],
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Intercept threads.net on the web' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add a Site' });
+    expect(within(dialog).getByLabelText('Site')).toHaveValue('threads.net');
+  });
+
+  it('says so when the phone data cannot be loaded, and Try again recovers', async () => {
+    let failing = true;
+    const { user } = renderSection({
+      apps: () =>
+        failing
+          ? {
+              status: 404,
+              body: { success: false, code: 'NOT_FOUND', error: 'No phone data for this account.' },
+            }
+          : ok([app()]),
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load your phone use.");
+    expect(alert).toHaveTextContent('No phone data for this account.');
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Phone Use Today')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CustomSite,
+  MIN_SITE_BUDGET,
+  parseBudget,
+  updateBrowserCustomSiteBodySchema,
+} from '@stillpoint/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import { siteHost } from './siteHost';
+import { useDeleteSite, useUpdateSiteBudget } from './useSites';
+
+/** Edit Site only changes the budget; the site itself is fixed once added. */
+const editBudgetSchema = updateBrowserCustomSiteBodySchema.pick({ budget: true }).required();
+
+const dangerButton =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold ' +
+  'transition-colors disabled:cursor-not-allowed disabled:opacity-50';
+
+interface EditSiteFormProps {
+  site: CustomSite;
+  onDone(reason: 'cancel' | 'saved' | 'deleted'): void;
+  onBusyChange(busy: boolean): void;
+}
+
+/**
+ * SPEC §2 Edit Site: the origin read-only, the budget (Save disabled at 0 or less, §5), and Delete
+ * Site behind a confirmation inside the dialog.
+ */
+export function EditSiteForm({ site, onDone, onBusyChange }: EditSiteFormProps) {
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const updateBudget = useUpdateSiteBudget();
+  const deleteSite = useDeleteSite();
+  const host = siteHost(site.siteOrigin);
+  const busy = updateBudget.isPending || deleteSite.isPending;
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(editBudgetSchema), defaultValues: { budget: site.budget } });
+  const budget = watch('budget');
+
+  const save = handleSubmit(async ({ budget: newBudget }) => {
+    try {
+      await updateBudget.mutateAsync({ siteId: site.id, budget: newBudget });
+      onDone('saved');
+    } catch {
+      // The toast has said so; the form stays open to try again.
+    }
+  });
+
+  const remove = async () => {
+    try {
+      await deleteSite.mutateAsync(site.id);
+      onDone('deleted');
+    } catch {
+      // As above.
+    }
+  };
+
+  if (confirmingDelete) {
+    return (
+      <DeleteConfirmation
+        host={host}
+        deleting={deleteSite.isPending}
+        onConfirm={remove}
+        onKeep={() => setConfirmingDelete(false)}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={save} noValidate className="flex flex-col gap-5">
+      <fieldset disabled={busy} className="flex flex-col gap-4">
+        {/* Read-only, and out of the tab order so the dialog opens on the one field to change. */}
+        <TextField label="Site" value={site.siteOrigin} readOnly tabIndex={-1} />
+        <TextField
+          label="Budget"
+          type="number"
+          inputMode="numeric"
+          min={MIN_SITE_BUDGET}
+          step={1}
+          hint="Sessions per day"
+          error={errors.budget?.message}
+          {...register('budget', { setValueAs: (value) => parseBudget(String(value)) })}
+        />
+      </fieldset>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+        <button
+          type="button"
+          onClick={() => setConfirmingDelete(true)}
+          disabled={busy}
+          className={`${dangerButton} text-danger hover:bg-danger/10 sm:mr-auto sm:-ml-3`}
+        >
+          Delete Site
+        </button>
+        <Button variant="secondary" onClick={() => onDone('cancel')} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!(budget >= MIN_SITE_BUDGET)} loading={updateBudget.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteConfirmation({
+  host,
+  deleting,
+  onConfirm,
+  onKeep,
+}: {
+  host: string;
+  deleting: boolean;
+  onConfirm(): void;
+  onKeep(): void;
+}) {
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
+  // The safe choice takes focus, so a stray Enter keeps the site.
+  useEffect(() => keepButton.current?.focus(), []);
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1.5 rounded-xl border border-danger/20 bg-danger/5 p-4">
+        <p id={questionId} className="font-semibold text-ink">
+          Delete {host}?
+        </p>
+        <p id={`${questionId}-detail`} className="text-sm text-muted">
+          We'll stop intercepting it and its daily budget is removed. You can add it again any time.
+        </p>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button
+          ref={keepButton}
+          variant="secondary"
+          onClick={onKeep}
+          disabled={deleting}
+          // Focus lands here first, so the question is read with it.
+          aria-describedby={`${questionId} ${questionId}-detail`}
+        >
+          Keep Site
+        </Button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={deleting}
+          aria-busy={deleting || undefined}
+          className={`${dangerButton} bg-danger text-white hover:bg-danger/90`}
+        >
+          {deleting ? (
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+            />
+          ) : null}
+          Yes, Delete Site
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { CustomSite } from '@stillpoint/core';
+import { useCallback, useRef } from 'react';
+import { track } from '../../../lib/analytics';
+import { Modal } from '../../../ui/Modal';
+import { EditSiteForm } from './EditSiteForm';
+
+interface EditSiteModalProps {
+  /** The site being edited; null closes the dialog. */
+  site: CustomSite | null;
+  onClose(reason: 'cancel' | 'saved' | 'deleted'): void;
+}
+
+/** The Edit Site dialog (SPEC §2); tracks closeEditSiteModal however it closes. */
+export function EditSiteModal({ site, onClose }: EditSiteModalProps) {
+  const busy = useRef(false);
+  const close = useCallback(
+    (reason: 'cancel' | 'saved' | 'deleted') => {
+      track('closeEditSiteModal', { reason });
+      onClose(reason);
+    },
+    [onClose],
+  );
+  const onBusyChange = useCallback((next: boolean) => {
+    busy.current = next;
+  }, []);
+
+  return (
+    <Modal
+      open={site !== null}
+      onOpenChange={(next) => {
+        if (!next && !busy.current) close('cancel');
+      }}
+      title="Edit Site"
+    >
+      {site ? <EditSiteForm key={site.id} site={site} onDone={close} onBusyChange={onBusyChange} /> : null}
+    </Modal>
+  );
+}

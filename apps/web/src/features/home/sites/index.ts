@@ -1,0 +1,1 @@
+export { AddSiteProvider, useAddSite } from './AddSiteProvider';

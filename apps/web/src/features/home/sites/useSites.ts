@@ -1,0 +1,95 @@
+import { type CustomSite, localUserDay } from '@stillpoint/core';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { track } from '../../../lib/analytics';
+import { callApi } from '../../../lib/api';
+import { clearBrowserSitesCache } from '../../../lib/extension';
+import { queryKeys } from '../../../lib/queryKeys';
+import { showErrorToast } from '../../../ui/toast';
+
+/** Every change to a site shares this key, so a refetch waits until the last one settles. */
+const SITE_MUTATION_KEY = ['sites', 'change'] as const;
+
+/** GET getBrowserSitesWithActiveAndTodaysSessions for the person's local day (shared with /breathe). */
+export function useSites() {
+  const userDay = localUserDay(new Date());
+  return useQuery({
+    queryKey: queryKeys.sites(userDay),
+    queryFn: ({ signal }) => callApi('getBrowserSitesWithActiveAndTodaysSessions', { userDay }, { signal }),
+  });
+}
+
+/** Reload the site list (every day's copy) and tell the extension to drop its cached copy. */
+export async function afterSitesChanged(queryClient: QueryClient): Promise<void> {
+  void clearBrowserSitesCache();
+  // A refetch while another change is still in flight would briefly undo that change on screen.
+  if (queryClient.isMutating({ mutationKey: SITE_MUTATION_KEY }) > 1) return;
+  await queryClient.invalidateQueries({ queryKey: queryKeys.sites() });
+}
+
+function patchSite(queryClient: QueryClient, siteId: string, patch: Partial<CustomSite>): void {
+  queryClient.setQueriesData<CustomSite[]>({ queryKey: queryKeys.sites() }, (sites) =>
+    sites?.map((site) => (site.id === siteId ? { ...site, ...patch } : site)),
+  );
+}
+
+/** The card's switch: shows the new state at once, and puts it back with a toast if the server refuses. */
+export function useToggleSiteActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: SITE_MUTATION_KEY,
+    mutationFn: ({ siteId, active }: { siteId: string; active: boolean }) =>
+      callApi('updateBrowserCustomSite', { siteId, active }),
+    onMutate: async ({ siteId, active }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.sites() });
+      patchSite(queryClient, siteId, { active });
+    },
+    onSuccess: (_result, { siteId, active }) => track('toggleCustomSiteActive', { siteId, active }),
+    onError: (_error, { siteId, active }) => {
+      patchSite(queryClient, siteId, { active: !active });
+      showErrorToast();
+    },
+    onSettled: () => afterSitesChanged(queryClient),
+  });
+}
+
+/** Edit Site's Save: a new daily budget. */
+export function useUpdateSiteBudget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: SITE_MUTATION_KEY,
+    mutationFn: ({ siteId, budget }: { siteId: string; budget: number }) =>
+      callApi('updateBrowserCustomSite', { siteId, budget }),
+    onSuccess: (_result, { siteId, budget }) => {
+      track('editCustomSite', { siteId, budget });
+      return afterSitesChanged(queryClient);
+    },
+    onError: () => showErrorToast(),
+  });
+}
+
+/** Edit Site's Delete Site: siteId alone deletes (SPEC §7). */
+export function useDeleteSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: SITE_MUTATION_KEY,
+    mutationFn: (siteId: string) => callApi('updateBrowserCustomSite', { siteId }),
+    onSuccess: (_result, siteId) => {
+      track('deleteCustomSite', { siteId });
+      return afterSitesChanged(queryClient);
+    },
+    onError: () => showErrorToast(),
+  });
+}
+
+/** Add Site: the caller decides how to show a refusal (a duplicate is explained in the form). */
+export function useAddSiteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: SITE_MUTATION_KEY,
+    mutationFn: (body: { siteOrigin: string; budget: number }) => callApi('addBrowserSite', body),
+    onSuccess: (site) => {
+      track('addedNewSite', { siteId: site.id, siteOrigin: site.siteOrigin, budget: site.budget });
+      return afterSitesChanged(queryClient);
+    },
+  });
+}

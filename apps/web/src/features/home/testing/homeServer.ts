@@ -1,0 +1,116 @@
+import {
+  type BrowserSiteSession,
+  type CustomSite,
+  DEFAULT_FEEDBLOCKING_SETTINGS,
+  type FeedblockingSettings,
+  normaliseSiteOrigin,
+  type Profile,
+  siteMatchKey,
+} from '@stillpoint/core';
+import { type FakeResponse, installFakeServer } from '../../../test/fakeServer';
+
+const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });
+const failure = (status: number, code: string, error: string): FakeResponse => ({
+  status,
+  body: { success: false, code, error },
+});
+
+let nextId = 1;
+/** Deterministic UUIDs, so failures read the same on every run. */
+const uuid = () => `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
+
+/** A site as the server lists it, with today's and the still-running sessions. */
+export function makeSite(overrides: Partial<CustomSite> & { siteOrigin: string }): CustomSite {
+  const budget = overrides.budget ?? 3;
+  return {
+    id: uuid(),
+    budget,
+    dailyBudget: budget,
+    active: true,
+    todaysSessions: [],
+    activeSessions: [],
+    ...overrides,
+  };
+}
+
+/** A session that started `startedMsAgo` before `nowMs` and lasts `minutes`. */
+export function makeSession(
+  siteId: string,
+  { nowMs, startedMsAgo, minutes }: { nowMs: number; startedMsAgo: number; minutes: number },
+): BrowserSiteSession {
+  return {
+    id: uuid(),
+    siteId,
+    timeStarted: Math.floor((nowMs - startedMsAgo) / 1000),
+    lengthInMilliseconds: minutes * 60_000,
+    userDay: 20_000,
+  };
+}
+
+interface HomeServerOptions {
+  profile?: Partial<Profile>;
+  sites?: CustomSite[];
+  /** null: feedblocking not set up yet (the page offers Finish Setup). */
+  settings?: FeedblockingSettings | null;
+}
+
+/**
+ * The fake server with a signed-in person and the home page's calls, keeping sites and settings
+ * as the real server would, so a test can change them and see the page follow.
+ */
+export function installHomeServer({ profile, sites = [], settings }: HomeServerOptions = {}) {
+  const server = installFakeServer({ signedIn: true });
+  const state = {
+    profile: { displayName: null, streakData: { streakStarted: null }, mobileScreenTimeToday: 0, ...profile },
+    sites: [...sites],
+    settings: settings === undefined ? { ...DEFAULT_FEEDBLOCKING_SETTINGS } : settings,
+  };
+
+  server.route('GET /api/getProfileWeb', () => ok(state.profile));
+  server.route('GET /api/getBrowserSitesWithActiveAndTodaysSessions', () => ok(state.sites));
+  server.route('GET /api/getBrowserSiteSettings', () => ok(state.settings));
+  server.route('POST /api/updateBrowserSiteSettings', ({ body }) => {
+    state.settings = { ...(state.settings ?? DEFAULT_FEEDBLOCKING_SETTINGS), ...(body as object) };
+    return ok(state.settings);
+  });
+  server.route('POST /api/addBrowserSite', ({ body }) => {
+    const { siteOrigin, budget } = body as { siteOrigin: string; budget: number };
+    const origin = normaliseSiteOrigin(siteOrigin);
+    if (!origin) return failure(400, 'BAD_REQUEST', 'siteOrigin: Enter a site like youtube.com');
+    if (state.sites.some((site) => siteMatchKey(site.siteOrigin) === siteMatchKey(origin))) {
+      return failure(409, 'CONFLICT', `You already intercept ${siteMatchKey(origin)}.`);
+    }
+    const site = makeSite({ siteOrigin: origin, budget });
+    state.sites.push(site);
+    const { id, active } = site;
+    return ok({ id, siteOrigin: origin, budget, active });
+  });
+  server.route('POST /api/updateBrowserCustomSite', ({ body }) => {
+    const { siteId, budget, active } = body as { siteId: string; budget?: number; active?: boolean };
+    const site = state.sites.find((candidate) => candidate.id === siteId);
+    if (!site) return failure(404, 'NOT_FOUND', 'No such site.');
+    if (budget === undefined && active === undefined) {
+      state.sites = state.sites.filter((candidate) => candidate !== site);
+      return ok({ deleted: true, site: null });
+    }
+    if (budget !== undefined) Object.assign(site, { budget, dailyBudget: budget });
+    if (active !== undefined) site.active = active;
+    return ok({
+      deleted: false,
+      site: { id: site.id, siteOrigin: site.siteOrigin, budget: site.budget, active: site.active },
+    });
+  });
+  server.route('POST /api/sendFeedback', () => ok({ ok: true }));
+  server.route('POST /api/trackAnalyticsEvent', () => ok({ ok: true }));
+
+  return {
+    ...server,
+    state,
+    /** The analytics events sent so far, by name. */
+    tracked(): string[] {
+      return server
+        .calls('POST /api/trackAnalyticsEvent')
+        .map((request) => (request.body as { name: string }).name);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { type BrowserSiteSession, epochSeconds, localUserDay, MINUTE_MS } from '@stillpoint/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api';
+import { startExtensionSession } from '../../lib/extension';
+import { queryKeys } from '../../lib/queryKeys';
+
+export interface StartedSession {
+  session: BrowserSiteSession;
+  /** False when the server did not record it; the session still runs in the extension (SPEC §4). */
+  recorded: boolean;
+}
+
+/** A v4 UUID; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
+export function newSessionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Starts a timed session on a site: POST startBrowserSiteSession and START_SESSION to the
+ * extension, side by side. A server failure does not stop the session; the caller is told so it
+ * can say something went wrong. Afterwards every day's site list is refetched.
+ */
+export function useStartSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ siteId, minutes }: { siteId: string; minutes: number }): Promise<StartedSession> => {
+      const now = new Date();
+      const session: BrowserSiteSession = {
+        id: newSessionId(),
+        siteId,
+        lengthInMilliseconds: minutes * MINUTE_MS,
+        timeStarted: epochSeconds(now),
+        userDay: localUserDay(now),
+      };
+      const [server] = await Promise.allSettled([
+        callApi('startBrowserSiteSession', session),
+        startExtensionSession({
+          siteId,
+          sessionId: session.id,
+          numMs: session.lengthInMilliseconds,
+          timeStarted: session.timeStarted,
+        }),
+      ]);
+      return { session, recorded: server.status === 'fulfilled' };
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sites() }),
+  });
+}
