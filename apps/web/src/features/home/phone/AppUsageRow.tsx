@@ -52,8 +52,12 @@ export function AppUsageRow({ app, supportedApps, onAddDomain }: AppUsageRowProp
           </h4>
           <p className="text-xs text-muted">{formatPhoneUse(minutes)} used</p>
         </div>
-        <p className={`shrink-0 text-right text-xs ${over ? 'font-semibold text-danger' : 'text-muted'}`}>
-          <span className="text-sm font-semibold tabular-nums">{`${opens}/${app.budget}`}</span> opens
+        {/* Stacked, so a long app name keeps the width the card has. */}
+        <p
+          className={`flex shrink-0 flex-col items-end text-xs leading-tight ${over ? 'font-semibold text-danger' : 'text-muted'}`}
+        >
+          <span className="text-sm font-semibold tabular-nums">{`${opens}/${app.budget}`}</span>{' '}
+          <span>opens</span>
         </p>
       </div>
       <ProgressBar

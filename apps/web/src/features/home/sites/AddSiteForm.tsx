@@ -5,12 +5,12 @@ import {
   DEFAULT_SITE_BUDGET,
   isValidSiteText,
   MIN_SITE_BUDGET,
-  parseBudget,
 } from '@stillpoint/core';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { showErrorToast } from '../../../ui/toast';
+import { BudgetField, budgetValueAs } from './BudgetField';
 import { useAddSiteMutation } from './useSites';
 
 interface AddSiteFormProps {
@@ -73,16 +73,7 @@ export function AddSiteForm({ prefill = '', onAdded, onCancel, onBusyChange }: A
           error={errors.siteOrigin?.message}
           {...register('siteOrigin')}
         />
-        <TextField
-          label="Budget"
-          type="number"
-          inputMode="numeric"
-          min={MIN_SITE_BUDGET}
-          step={1}
-          hint="Sessions per day"
-          error={errors.budget?.message}
-          {...register('budget', { setValueAs: (value) => parseBudget(String(value)) })}
-        />
+        <BudgetField error={errors.budget?.message} {...register('budget', budgetValueAs)} />
       </fieldset>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -1,14 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CustomSite,
-  MIN_SITE_BUDGET,
-  parseBudget,
-  updateBrowserCustomSiteBodySchema,
-} from '@stillpoint/core';
+import { type CustomSite, MIN_SITE_BUDGET, updateBrowserCustomSiteBodySchema } from '@stillpoint/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { BudgetField, budgetValueAs } from './BudgetField';
 import { siteHost } from './siteHost';
 import { useDeleteSite, useUpdateSiteBudget } from './useSites';
 
@@ -79,16 +75,7 @@ export function EditSiteForm({ site, onDone, onBusyChange }: EditSiteFormProps) 
       <fieldset disabled={busy} className="flex flex-col gap-4">
         {/* Read-only, and out of the tab order so the dialog opens on the one field to change. */}
         <TextField label="Site" value={site.siteOrigin} readOnly tabIndex={-1} />
-        <TextField
-          label="Budget"
-          type="number"
-          inputMode="numeric"
-          min={MIN_SITE_BUDGET}
-          step={1}
-          hint="Sessions per day"
-          error={errors.budget?.message}
-          {...register('budget', { setValueAs: (value) => parseBudget(String(value)) })}
-        />
+        <BudgetField error={errors.budget?.message} {...register('budget', budgetValueAs)} />
       </fieldset>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
         <button
