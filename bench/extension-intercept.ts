@@ -10,14 +10,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEVELOPMENT_EXTENSION_ID } from '@stillpoint/core';
+import { launchChromiumWithExtension } from '../e2e/fixtures/chromium-with-extension';
 import { startFixtureSites } from '../e2e/fixtures/fixture-sites';
 import { startServer } from '../e2e/fixtures/server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WARMUP = 3;
-const EXTENSION_PATH = fileURLToPath(new URL('../apps/extension/.output/chrome-mv3', import.meta.url));
 const RESULTS_DIR = fileURLToPath(new URL('./.results/', import.meta.url));
 const PHONE = { number: '+15555550100', code: '123456' };
 const INTERCEPTED_HOST = 'www.distracting.test';
@@ -76,22 +76,7 @@ async function measure(page: Page, url: string): Promise<Sample> {
 async function main() {
   const server = await startServer();
   const sites = await startFixtureSites();
-  const context = await chromium.launchPersistentContext('', {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: false,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    ignoreHTTPSErrors: true,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--ignore-certificate-errors',
-      `--disable-extensions-except=${EXTENSION_PATH}`,
-      `--load-extension=${EXTENSION_PATH}`,
-      `--host-resolver-rules=${sites.hostResolverRules}`,
-    ],
-  });
+  const context = await launchChromiumWithExtension(sites.hostResolverRules);
   try {
     if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker');
     const api = context.request;
