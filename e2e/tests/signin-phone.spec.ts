@@ -16,7 +16,9 @@ test.describe('phone sign-in', () => {
     await signInWithPhone(page, TEST_PHONE.digits, () => TEST_PHONE.code);
 
     await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Stillpoint' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'What brings you to Stillpoint?' }),
+    ).toBeVisible();
     // The token the page holds is a working session for the API.
     const token = await page.evaluate((key) => localStorage.getItem(key), SESSION_TOKEN_KEY);
     const me = await request.get('/api/getUser', { headers: { Authorization: `Bearer ${token}` } });

@@ -28,6 +28,7 @@ import { registerExtensionLinkRoutes } from './modules/extension-link/routes';
 import { registerFeedbackRoutes } from './modules/feedback/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerMobileUsageRoutes } from './modules/mobile-usage/routes';
+import { registerOnboardingRoutes } from './modules/onboarding/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerQuotesRoutes } from './modules/quotes/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
@@ -99,6 +100,7 @@ export async function buildApp({
   app.addHook('onClose', () => background.drain());
   registerSitesRoutes(app, { db });
   registerSettingsRoutes(app, { db });
+  registerOnboardingRoutes(app, { db });
   registerProfileRoutes(app, { db });
   registerAppsRoutes(app, { db });
   registerMobileUsageRoutes(app, { db });

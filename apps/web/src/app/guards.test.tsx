@@ -61,7 +61,7 @@ describe('RequireAuth', () => {
     await signInByPhone();
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome to Stillpoint' }),
+      await screen.findByRole('heading', { level: 1, name: 'What brings you to Stillpoint?' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
   });

@@ -10,4 +10,8 @@ export const queryKeys = {
   mobileApps: (userDay?: number) => (userDay === undefined ? ['mobileApps'] : ['mobileApps', userDay]),
   supportedApps: () => ['supportedApps'],
   quotes: () => ['quotes'],
+  /** The extension's PULSE_CHECK, per signed-in person (it is signed in as them on the way). */
+  extension: (userId: string | null) => ['extension', userId],
+  onboardingAnswers: () => ['onboardingAnswers'],
+  hdyhOptions: () => ['hdyhOptions'],
 } as const;

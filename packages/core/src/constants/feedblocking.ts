@@ -27,3 +27,23 @@ export const DEFAULT_FEEDBLOCKING_SETTINGS: FeedblockingSettings = {
   instagramFeedblocking: true,
   redditFeedblocking: true,
 };
+
+/** How each of the six sites is named on screen. */
+export const FEEDBLOCKING_SITE_LABELS: Record<FeedblockingSite, string> = {
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  twitter: 'Twitter / X',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  reddit: 'Reddit',
+};
+
+/** The address shown under each name. */
+export const FEEDBLOCKING_SITE_DOMAINS: Record<FeedblockingSite, string> = {
+  facebook: 'facebook.com',
+  youtube: 'youtube.com',
+  twitter: 'x.com',
+  linkedin: 'linkedin.com',
+  instagram: 'instagram.com',
+  reddit: 'reddit.com',
+};

@@ -70,3 +70,18 @@ export const UNINSTALL_REASONS = [
   'other',
 ] as const;
 export type UninstallReason = (typeof UNINSTALL_REASONS)[number];
+
+/**
+ * SPEC §9: the outcome options vary by intention, and the SPEC does not list them. These are
+ * ours; like the intentions they are what the UI shows and what the server stores.
+ */
+export const OUTCOME_OPTIONS: Record<Intention, readonly string[]> = {
+  'be present': [
+    'more time with the people I love',
+    'less mindless scrolling',
+    'enjoy moments without my phone',
+    'better sleep',
+  ],
+  'find calm': ['less anxiety', 'a quieter mind', 'less comparing myself to others', 'better sleep'],
+  'find focus': ['deeper work', 'finish what I start', 'study without distractions', 'fewer interruptions'],
+};

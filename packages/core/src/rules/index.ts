@@ -2,6 +2,7 @@ export * from './app-weeks';
 export * from './apps';
 export * from './greeting';
 export * from './intercept';
+export * from './onboarding';
 export * from './prices';
 export * from './sessions';
 export * from './signin-redirect';

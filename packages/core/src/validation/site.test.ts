@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSiteText, normaliseSiteOrigin, siteMatchKey, siteOriginSchema } from './site';
+import {
+  hostOf,
+  isValidSiteText,
+  normaliseSiteOrigin,
+  siteHost,
+  siteMatchKey,
+  siteOriginSchema,
+} from './site';
 
 describe('isValidSiteText', () => {
   it('needs 3 characters once trimmed', () => {
@@ -70,5 +77,27 @@ describe('siteOriginSchema', () => {
     expect(siteOriginSchema.safeParse('youtube').error?.issues[0]?.message).toBe(
       'Enter a site like youtube.com or https://www.youtube.com',
     );
+  });
+});
+
+describe('hostOf and siteHost', () => {
+  it('read the host a person recognises', () => {
+    expect(hostOf('https://www.youtube.com')).toBe('www.youtube.com');
+    expect(hostOf('http://localhost:3000/x?y')).toBe('localhost:3000');
+    expect(siteHost('https://reddit.com')).toBe('reddit.com');
+  });
+
+  it('give null, or the text itself, for what is no URL', () => {
+    expect(hostOf('not a url')).toBeNull();
+    expect(hostOf(null)).toBeNull();
+    expect(hostOf('')).toBeNull();
+    expect(siteHost('not a url')).toBe('not a url');
+  });
+});
+
+describe('hostOf edge cases', () => {
+  it('skips user info and keeps a port', () => {
+    expect(hostOf('https://user:pw@Example.COM:8443/path')).toBe('example.com:8443');
+    expect(hostOf('https://youtube.com?x=1')).toBe('youtube.com');
   });
 });

@@ -132,7 +132,7 @@ describe('SignInPage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome to Stillpoint' }),
+      await screen.findByRole('heading', { level: 1, name: 'What brings you to Stillpoint?' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding');
     const syncs = server.calls('POST /api/syncCurrentUser');
@@ -236,7 +236,7 @@ describe('SignInPage', () => {
     const { router } = renderRoute('/signin');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome to Stillpoint' }),
+      await screen.findByRole('heading', { level: 1, name: 'What brings you to Stillpoint?' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding');
   });

@@ -2,16 +2,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDashboardServer } from '../../test/dashboardServer';
+import { installFakeExtension } from '../../test/fakeExtension';
 import { TEST_TOKEN, TEST_USER } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
-import { installHomeServer } from './testing/homeServer';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 /** A signed-in session whose account has this e-mail (phone-only accounts have none). */
-function withEmail(server: ReturnType<typeof installHomeServer>, email: string) {
+function withEmail(server: ReturnType<typeof installDashboardServer>, email: string) {
   server.route('GET /api/auth/get-session', () => ({
     body: {
       session: {
@@ -45,7 +46,7 @@ describe('HomePage', () => {
   });
 
   it('shows a spinner until the profile has loaded', async () => {
-    const server = installHomeServer({ profile: { displayName: 'Sam' } });
+    const server = installDashboardServer({ profile: { displayName: 'Sam' } });
     let answer: (() => void) | undefined;
     server.route(
       'GET /api/getProfileWeb',
@@ -81,7 +82,7 @@ describe('HomePage', () => {
     [23, 'Good Evening, Sam'],
   ])('at %i:00 greets the display name with "%s"', async (hour, text) => {
     atLocalTime(hour);
-    installHomeServer({ profile: { displayName: 'Sam' } });
+    installDashboardServer({ profile: { displayName: 'Sam' } });
     renderRoute('/');
 
     expect(await heading()).toHaveTextContent(text);
@@ -89,7 +90,7 @@ describe('HomePage', () => {
 
   it("greets by the e-mail's local part, capitalised, when there is no display name", async () => {
     atLocalTime(9);
-    withEmail(installHomeServer({ profile: { displayName: null } }), 'jordan@example.com');
+    withEmail(installDashboardServer({ profile: { displayName: null } }), 'jordan@example.com');
     renderRoute('/');
 
     expect(await heading()).toHaveTextContent('Good Morning, Jordan');
@@ -97,26 +98,26 @@ describe('HomePage', () => {
 
   it("says 'Hello' to a name longer than 10 characters, and not to one of exactly 10", async () => {
     atLocalTime(19);
-    withEmail(installHomeServer({ profile: { displayName: null } }), 'christopher@example.com');
+    withEmail(installDashboardServer({ profile: { displayName: null } }), 'christopher@example.com');
     const { unmount } = renderRoute('/');
     expect(await heading()).toHaveTextContent('Hello, Christopher');
     unmount();
 
-    withEmail(installHomeServer({ profile: { displayName: 'Maximilian' } }), 'christopher@example.com');
+    withEmail(installDashboardServer({ profile: { displayName: 'Maximilian' } }), 'christopher@example.com');
     renderRoute('/');
     expect(await heading()).toHaveTextContent('Good Evening, Maximilian');
   });
 
   it('greets a phone-only account without a name', async () => {
     atLocalTime(14);
-    installHomeServer();
+    installDashboardServer();
     renderRoute('/');
 
     expect(await heading()).toHaveTextContent(/^Good Afternoon$/);
   });
 
   it('asks for the profile with the local day number', async () => {
-    const server = installHomeServer({ profile: { displayName: 'Sam' } });
+    const server = installDashboardServer({ profile: { displayName: 'Sam' } });
     renderRoute('/');
     await heading();
 
@@ -127,7 +128,7 @@ describe('HomePage', () => {
 
   it('explains a failed profile load and loads again on Try again', async () => {
     const user = userEvent.setup();
-    const server = installHomeServer({ profile: { displayName: 'Sam' } });
+    const server = installDashboardServer({ profile: { displayName: 'Sam' } });
     server.route('GET /api/getProfileWeb', () => ({
       status: 404,
       body: { success: false, code: 'NOT_FOUND', error: 'No profile for this account yet.' },
@@ -150,7 +151,7 @@ describe('HomePage', () => {
   });
 
   it('shows both web settings under "Your Web Settings"', async () => {
-    installHomeServer();
+    installDashboardServer();
     renderRoute('/');
 
     const settings = await screen.findByRole('region', { name: 'Your Web Settings' });
@@ -159,7 +160,7 @@ describe('HomePage', () => {
   });
 
   it('tracks scroll depth on the home page', async () => {
-    const server = installHomeServer();
+    const server = installDashboardServer();
     renderRoute('/');
     await heading();
 
@@ -174,7 +175,7 @@ describe('HomePage', () => {
     it('offers "request Firefox", sends it as feedback and thanks the person', async () => {
       vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
       const user = userEvent.setup();
-      const server = installHomeServer();
+      const server = installDashboardServer();
       renderRoute('/');
 
       const notice = await screen.findByRole('region', { name: 'Stillpoint works in Chrome' });
@@ -194,7 +195,7 @@ describe('HomePage', () => {
     it('keeps the button and shows the error toast when the request fails', async () => {
       vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
       const user = userEvent.setup();
-      const server = installHomeServer();
+      const server = installDashboardServer();
       server.route('POST /api/sendFeedback', () => ({
         status: 503,
         body: { success: false, code: 'UNAVAILABLE', error: 'Try later.' },
@@ -210,12 +211,78 @@ describe('HomePage', () => {
 
     it('shows nothing of the kind in Chrome', async () => {
       vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
-      installHomeServer();
+      installDashboardServer();
       renderRoute('/');
 
       await heading();
       expect(screen.queryByRole('region', { name: 'Stillpoint works in Chrome' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /^request / })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('the extension', () => {
+    const ANDROID_CHROME =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+    const prompt = () => screen.queryByRole('region', { name: 'Add Stillpoint to Chrome' });
+
+    it('in desktop Chrome without it, links to the Chrome Web Store and connects it once installed', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+      const server = installDashboardServer();
+      server.route('GET /api/createCustomFirebaseToken', () => ({
+        body: { success: true, data: { token: 'one-time-token' } },
+      }));
+      renderRoute('/');
+
+      const region = await screen.findByRole('region', { name: 'Add Stillpoint to Chrome' });
+      const link = within(region).getByRole('link', { name: /Add to Chrome/ });
+      expect(link).toHaveAttribute('href', 'https://chromewebstore.google.com/detail/stillpoint');
+      expect(link).toHaveAttribute('target', '_blank');
+
+      // Installed from the store in another tab: the next poll (every 3 s) finds it signed out.
+      let signedIn = false;
+      const extension = installFakeExtension((message) => {
+        if (message.type === 'USER_ACCESS_TOKEN_EXCHANGE') signedIn = true;
+        return message.type === 'PULSE_CHECK'
+          ? { status: 'success', version: '1.0.0', signedIn, userId: signedIn ? TEST_USER.uid : null }
+          : { status: 'success' };
+      });
+
+      expect(
+        await screen.findByText(/The Stillpoint extension is connected/, undefined, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(prompt()).not.toBeInTheDocument();
+      expect(extension.received.map((r) => r.message)).toContainEqual({
+        type: 'USER_ACCESS_TOKEN_EXCHANGE',
+        token: 'one-time-token',
+      });
+    });
+
+    it('says nothing when the extension is already there', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+      installFakeExtension(() => ({
+        status: 'success',
+        version: '1.0.0',
+        signedIn: true,
+        userId: TEST_USER.uid,
+      }));
+      installDashboardServer();
+      renderRoute('/');
+
+      await heading();
+      await waitFor(() => expect(screen.queryByText(/connected/)).not.toBeInTheDocument());
+      expect(prompt()).not.toBeInTheDocument();
+    });
+
+    it.each([
+      ['Firefox', FIREFOX],
+      ['Chrome on a phone', ANDROID_CHROME],
+    ])('does not offer it in %s, which cannot run it', async (_browser, userAgent) => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
+      installDashboardServer();
+      renderRoute('/');
+
+      await heading();
+      expect(prompt()).not.toBeInTheDocument();
     });
   });
 });

@@ -3,12 +3,13 @@ import { useScrollDepthTracking } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
+import { LoadError } from '../../ui/LoadError';
 import { BrowserNotice } from './browser/BrowserNotice';
+import { ExtensionPrompt } from './browser/ExtensionPrompt';
 import { FeedbackButton } from './feedback/FeedbackButton';
 import { FeedblockingSection } from './feedblocking/FeedblockingSection';
 import { useFeedblockingSettings } from './feedblocking/useFeedblockingSettings';
 import { Greeting } from './Greeting';
-import { LoadError } from './LoadError';
 import { PhoneUseSection } from './phone/PhoneUseSection';
 import { useProfile } from './profile/useProfile';
 import { AddSiteProvider } from './sites/AddSiteProvider';
@@ -18,8 +19,9 @@ import { useSites } from './sites/useSites';
 const todayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 
 /**
- * SPEC §2 Home: the greeting, a notice outside Chrome, 'Your Web Settings' (intercepted sites and
- * feedblocking) and 'Your Phone Use'. From 1024 px the phone card sits in a column on the right.
+ * SPEC §2 Home: the greeting, a notice outside Chrome (in desktop Chrome, a prompt while the
+ * extension is missing), 'Your Web Settings' (intercepted sites and feedblocking) and 'Your Phone
+ * Use'. From 1024 px the phone card sits in a column on the right.
  */
 export function HomePage() {
   useScrollDepthTracking('home');
@@ -64,6 +66,7 @@ export function HomePage() {
         </header>
 
         <BrowserNotice />
+        <ExtensionPrompt />
 
         <div className="grid grid-cols-1 gap-12 lg:grid-cols-[minmax(0,1fr)_300px] lg:gap-10">
           <WebSettings />

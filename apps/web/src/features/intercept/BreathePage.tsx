@@ -1,4 +1,4 @@
-import { BREATHING_COUNTDOWN_SECONDS, breathingPhase, interceptReturnUrl } from '@stillpoint/core';
+import { BREATHING_COUNTDOWN_SECONDS, breathingPhase, hostOf, interceptReturnUrl } from '@stillpoint/core';
 import { useSearchParams } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
@@ -7,7 +7,6 @@ import { Spinner } from '../../ui/Spinner';
 import { BreathingCircle } from './BreathingCircle';
 import { InterceptNotice } from './InterceptNotice';
 import { SessionChooser } from './SessionChooser';
-import { hostOf } from './siteHost';
 import { useCountdown } from './useCountdown';
 import { type InterceptSite, useInterceptSite, useVisitQuote } from './useInterceptData';
 

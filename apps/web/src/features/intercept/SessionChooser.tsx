@@ -1,5 +1,6 @@
 import {
   type CustomSite,
+  hostOf,
   interceptReturnUrl,
   NEVERMIND_CLOSE_DELAY_MS,
   SESSION_LENGTHS_MINUTES,
@@ -12,7 +13,6 @@ import { buttonStyles } from '../../ui/buttonStyles';
 import { showErrorToast } from '../../ui/toast';
 import { BudgetDots } from './BudgetDots';
 import { browserTab } from './browserTab';
-import { hostOf } from './siteHost';
 import { useStartSession } from './useStartSession';
 
 /** How long after window.close() a tab that is still here counts as kept open by the browser. */

@@ -1,8 +1,41 @@
-import { brand } from '../../lib/brand';
+import { initialOnboardingStep, ONBOARDING_IOS_PATH, ONBOARDING_MAX_WIDTH_PX } from '@stillpoint/core';
+import { useLocation } from 'react-router';
+import { useExtension } from '../../lib/auth/useExtension';
 import { documentTitle } from '../../lib/documentTitle';
-import { Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { OnboardingFlow } from './OnboardingFlow';
+import { useOnboardingAnswers } from './useOnboardingAnswers';
 
-/** Onboarding at /onboarding and /onboarding-ios (SPEC §2); the steps read the path to tell them apart. */
+/**
+ * Onboarding at /onboarding and /onboarding-ios (SPEC §2, §4). Where it starts depends on the
+ * saved intention and whether the extension is already here, so both are read first. Answers
+ * that cannot be read count as none: onboarding then asks again rather than stopping.
+ */
 export function OnboardingPage() {
-  return <Page title={documentTitle('Onboarding')} heading={`Welcome to ${brand.name}`} />;
+  const { pathname } = useLocation();
+  const isIosRoute = pathname === ONBOARDING_IOS_PATH;
+  const answers = useOnboardingAnswers();
+  const extension = useExtension();
+
+  return (
+    <div className="mx-auto w-full px-4 py-8 sm:px-6 md:py-12" style={{ maxWidth: ONBOARDING_MAX_WIDTH_PX }}>
+      <title>{documentTitle('Onboarding')}</title>
+      {answers.isPending || extension.status === 'checking' ? (
+        <div className="flex justify-center py-24">
+          <Spinner label="Getting your setup ready" className="size-10" />
+        </div>
+      ) : (
+        <OnboardingFlow
+          key={pathname}
+          isIosRoute={isIosRoute}
+          saved={answers.data ?? null}
+          start={initialOnboardingStep({
+            isIosRoute,
+            hasSavedIntention: Boolean(answers.data?.onboardingIntention),
+            hasExtension: extension.status === 'installed',
+          })}
+        />
+      )}
+    </div>
+  );
 }

@@ -45,3 +45,13 @@ describe('signing the extension in', () => {
     expect(server.calls('GET /api/createCustomFirebaseToken')).toHaveLength(0);
   });
 });
+
+describe('two callers at once', () => {
+  it('share one attempt, so the server makes one token', async () => {
+    const { server } = setUp({ signedIn: false, userId: null });
+    const [first, second] = await Promise.all([linkExtension('user-1'), linkExtension('user-1')]);
+    expect(first).toBe(true);
+    expect(second).toBe(true);
+    expect(server.calls('GET /api/createCustomFirebaseToken')).toHaveLength(1);
+  });
+});

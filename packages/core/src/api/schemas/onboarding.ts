@@ -25,13 +25,19 @@ const intentionSchema = z.enum(INTENTION_OPTIONS, {
   error: `intention must be one of: ${INTENTION_OPTIONS.join(', ')}`,
 });
 
-/** Any subset of the answers; each sent value replaces the saved one. */
-export const updateOnboardingAnswersBodySchema = z.strictObject({
-  hdyh: shortTextSchema('hdyh').optional(),
-  hdyhDetail: shortTextSchema('hdyhDetail').optional(),
-  onboardingIntention: intentionSchema.optional(),
-  onboardingOutcome: shortTextSchema('onboardingOutcome').optional(),
-});
+const ONBOARDING_ANSWER_KEYS = ['hdyh', 'hdyhDetail', 'onboardingIntention', 'onboardingOutcome'] as const;
+
+/** One or more of the answers; each sent value replaces the saved one, the others are kept. */
+export const updateOnboardingAnswersBodySchema = z
+  .strictObject({
+    hdyh: shortTextSchema('hdyh').optional(),
+    hdyhDetail: shortTextSchema('hdyhDetail').optional(),
+    onboardingIntention: intentionSchema.optional(),
+    onboardingOutcome: shortTextSchema('onboardingOutcome').optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, {
+    message: `Send at least one of ${ONBOARDING_ANSWER_KEYS.join(', ')}`,
+  });
 
 /** The web-first funnel's answers, sent at sign-up (SPEC §7: hdyh, hdyhDetail, intention, outcome, age, job). */
 export const updateOnboardingParamsBodySchema = z.strictObject({

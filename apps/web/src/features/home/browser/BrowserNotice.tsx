@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { track } from '../../../lib/analytics';
 import { callApi } from '../../../lib/api';
 import { brand } from '../../../lib/brand';
+import { currentBrowser, type DetectedBrowser } from '../../../lib/browser';
 import { Button } from '../../../ui/Button';
 import { showErrorToast } from '../../../ui/toast';
-import { currentBrowser, type DetectedBrowser } from './detectBrowser';
 
 export const REQUEST_BROWSER_LOCATION = 'web app feedback - request browser';
 

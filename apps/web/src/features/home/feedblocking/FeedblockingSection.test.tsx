@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installDashboardServer } from '../../../test/dashboardServer';
 import type { FakeResponse } from '../../../test/fakeServer';
 import { renderRoute } from '../../../test/renderRoute';
-import { installHomeServer } from '../testing/homeServer';
 
 // Loaded once up front: the route's lazy import is slow on a busy machine, and tests have 5 s.
 beforeAll(() => import('../HomePage'));
@@ -18,7 +18,7 @@ describe("Sites We'll Feedblock", () => {
   });
 
   it('shows a switch per site with its setting', async () => {
-    installHomeServer({ settings: { ...DEFAULT_FEEDBLOCKING_SETTINGS, linkedinFeedblocking: false } });
+    installDashboardServer({ settings: { ...DEFAULT_FEEDBLOCKING_SETTINGS, linkedinFeedblocking: false } });
     renderRoute('/');
     const section = await findSection();
 
@@ -38,7 +38,7 @@ describe("Sites We'll Feedblock", () => {
 
   it("offers 'Finish Setup' to onboarding instead of switches when there are no settings", async () => {
     const user = userEvent.setup();
-    const server = installHomeServer({ settings: null });
+    const server = installDashboardServer({ settings: null });
     const { router } = renderRoute('/');
     const section = await findSection();
 
@@ -52,7 +52,7 @@ describe("Sites We'll Feedblock", () => {
 
   it('saves a switch as soon as it flips, and only that one', async () => {
     const user = userEvent.setup();
-    const server = installHomeServer();
+    const server = installDashboardServer();
     renderRoute('/');
     const toggle = await within(await findSection()).findByRole('switch', { name: 'Feedblock YouTube' });
 
@@ -69,7 +69,7 @@ describe("Sites We'll Feedblock", () => {
 
   it('flips back with the error toast when saving fails, leaving other switches alone', async () => {
     const user = userEvent.setup();
-    const server = installHomeServer();
+    const server = installDashboardServer();
     const answers: ((response: FakeResponse) => void)[] = [];
     server.route('POST /api/updateBrowserSiteSettings', ({ body }) => {
       if ('redditFeedblocking' in (body as object)) {
@@ -97,7 +97,7 @@ describe("Sites We'll Feedblock", () => {
   });
 
   it('offers to try again when the settings cannot be loaded', async () => {
-    const server = installHomeServer();
+    const server = installDashboardServer();
     server.route('GET /api/getBrowserSiteSettings', () => ({
       status: 403,
       body: { success: false, code: 'FORBIDDEN', error: 'Not allowed.' },

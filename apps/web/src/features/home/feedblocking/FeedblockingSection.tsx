@@ -1,37 +1,12 @@
-import {
-  FEEDBLOCKING_SITES,
-  type FeedblockingSettings,
-  type FeedblockingSite,
-  feedblockingSettingKey,
-} from '@stillpoint/core';
+import { type FeedblockingSettings, ONBOARDING_PATH } from '@stillpoint/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../../lib/analytics';
+import { feedblockingSwitchItems } from '../../../lib/feedblocking';
 import { buttonStyles } from '../../../ui/buttonStyles';
-import { Switch } from '../../../ui/Switch';
-import { LoadError } from '../LoadError';
+import { LoadError } from '../../../ui/LoadError';
+import { SwitchList } from '../../../ui/SwitchList';
 import { useFeedblockingSettings, useSetFeedblocking } from './useFeedblockingSettings';
-
-/** How each of the six sites is named on screen. */
-export const FEEDBLOCKING_LABELS: Record<FeedblockingSite, string> = {
-  facebook: 'Facebook',
-  youtube: 'YouTube',
-  twitter: 'Twitter / X',
-  linkedin: 'LinkedIn',
-  instagram: 'Instagram',
-  reddit: 'Reddit',
-};
-
-const FEEDBLOCKING_DOMAINS: Record<FeedblockingSite, string> = {
-  facebook: 'facebook.com',
-  youtube: 'youtube.com',
-  twitter: 'x.com',
-  linkedin: 'linkedin.com',
-  instagram: 'instagram.com',
-  reddit: 'reddit.com',
-};
-
-const ONBOARDING_PATH = '/onboarding';
 
 /** SPEC §2 'Sites We'll Feedblock': a switch per site, or 'Finish Setup' when there are no settings yet. */
 export function FeedblockingSection() {
@@ -85,24 +60,9 @@ export function FeedblockingSection() {
 function FeedblockingSwitches({ settings }: { settings: FeedblockingSettings }) {
   const setFeedblocking = useSetFeedblocking();
   return (
-    <ul className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-sm">
-      {FEEDBLOCKING_SITES.map((site) => {
-        const setting = feedblockingSettingKey(site);
-        const label = FEEDBLOCKING_LABELS[site];
-        return (
-          <li key={site} className="flex items-center justify-between gap-4 px-4 py-3 sm:px-5">
-            <div className="flex flex-col">
-              <span className="font-medium text-ink">{label}</span>
-              <span className="text-sm text-muted">{FEEDBLOCKING_DOMAINS[site]}</span>
-            </div>
-            <Switch
-              checked={settings[setting]}
-              onCheckedChange={(enabled) => setFeedblocking.mutate({ setting, enabled })}
-              label={`Feedblock ${label}`}
-            />
-          </li>
-        );
-      })}
-    </ul>
+    <SwitchList
+      items={feedblockingSwitchItems(settings)}
+      onChange={(setting, enabled) => setFeedblocking.mutate({ setting, enabled })}
+    />
   );
 }

@@ -3,10 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installDashboardServer, makeSite } from '../../../test/dashboardServer';
 import type { FakeResponse } from '../../../test/fakeServer';
 import { renderRoute } from '../../../test/renderRoute';
 import { Toaster } from '../../../ui/Toaster';
-import { installHomeServer, makeSite } from '../testing/homeServer';
 import { AddSiteProvider, useAddSite } from '.';
 
 async function openAddSite() {
@@ -44,7 +44,7 @@ describe('Add Site', () => {
   });
 
   it("starts empty with this page's host as the placeholder and a budget of 3", async () => {
-    installHomeServer();
+    installDashboardServer();
     renderRoute('/');
     const { site, budget, add } = await openAddSite();
 
@@ -57,7 +57,7 @@ describe('Add Site', () => {
   });
 
   it('enables Add only from 3 characters of site text', async () => {
-    installHomeServer();
+    installDashboardServer();
     renderRoute('/');
     const { user, site, add } = await openAddSite();
 
@@ -72,7 +72,7 @@ describe('Add Site', () => {
   });
 
   it('disables Add for a budget of 0 or less, or none', async () => {
-    installHomeServer();
+    installDashboardServer();
     renderRoute('/');
     const { user, site, budget, add } = await openAddSite();
     await user.type(site, 'youtube.com');
@@ -88,7 +88,7 @@ describe('Add Site', () => {
   });
 
   it('reads the budget as a whole number: 2.9 adds a budget of 2, and 0.5 is not enough', async () => {
-    const server = installHomeServer();
+    const server = installDashboardServer();
     renderRoute('/');
     const { user, site, budget, add, dialog } = await openAddSite();
     await user.type(site, 'YouTube.com/watch?v=1');
@@ -108,7 +108,7 @@ describe('Add Site', () => {
   });
 
   it('adds the site, closes without a toast and shows its card', async () => {
-    const server = installHomeServer();
+    const server = installDashboardServer();
     renderRoute('/');
     expect(await screen.findByText('No sites yet')).toBeInTheDocument();
     const { user, site, add, dialog } = await openAddSite();
@@ -131,7 +131,7 @@ describe('Add Site', () => {
   });
 
   it('locks the form while the site is being added', async () => {
-    const server = installHomeServer();
+    const server = installDashboardServer();
     let answer: ((response: FakeResponse) => void) | undefined;
     server.route('POST /api/addBrowserSite', () => new Promise((resolve) => (answer = resolve)));
     renderRoute('/');
@@ -166,7 +166,7 @@ describe('Add Site', () => {
   });
 
   it('shows the error toast and unlocks the form when adding fails', async () => {
-    const server = installHomeServer();
+    const server = installDashboardServer();
     server.route('POST /api/addBrowserSite', () => ({
       status: 503,
       body: { success: false, code: 'UNAVAILABLE', error: 'The database is busy.' },
@@ -185,7 +185,7 @@ describe('Add Site', () => {
   });
 
   it("explains a duplicate in the form with the server's words", async () => {
-    installHomeServer({ sites: [makeSite({ siteOrigin: 'https://www.youtube.com' })] });
+    installDashboardServer({ sites: [makeSite({ siteOrigin: 'https://www.youtube.com' })] });
     renderRoute('/');
     const { user, site, add, dialog } = await openAddSite();
 
@@ -199,7 +199,7 @@ describe('Add Site', () => {
   });
 
   it('says what a site looks like when the text is not one, without asking the server', async () => {
-    const server = installHomeServer();
+    const server = installDashboardServer();
     renderRoute('/');
     const { user, site, add, dialog } = await openAddSite();
 
@@ -211,7 +211,7 @@ describe('Add Site', () => {
   });
 
   it('starts fresh each time: Cancel forgets what was typed', async () => {
-    const server = installHomeServer();
+    const server = installDashboardServer();
     renderRoute('/');
     const first = await openAddSite();
     await first.user.type(first.site, 'reddit.com');
@@ -225,7 +225,7 @@ describe('Add Site', () => {
   });
 
   it('opens prefilled from elsewhere on the page through useAddSite', async () => {
-    installHomeServer();
+    installDashboardServer();
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={new QueryClient()}>

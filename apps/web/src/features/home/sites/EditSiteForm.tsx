@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CustomSite, MIN_SITE_BUDGET, updateBrowserCustomSiteBodySchema } from '@stillpoint/core';
+import {
+  type CustomSite,
+  MIN_SITE_BUDGET,
+  siteHost,
+  updateBrowserCustomSiteBodySchema,
+} from '@stillpoint/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { BudgetField, budgetValueAs } from './BudgetField';
-import { siteHost } from './siteHost';
 import { useDeleteSite, useUpdateSiteBudget } from './useSites';
 
 /** Edit Site only changes the budget; the site itself is fixed once added. */

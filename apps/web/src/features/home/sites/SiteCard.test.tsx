@@ -2,7 +2,7 @@ import { type CustomSite, SESSION_REFRESH_MS } from '@stillpoint/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeSession, makeSite } from '../testing/homeServer';
+import { makeSession, makeSite } from '../../../test/dashboardServer';
 import { SiteCard } from './SiteCard';
 
 const NOW = new Date(2025, 2, 4, 10, 0, 0).getTime();

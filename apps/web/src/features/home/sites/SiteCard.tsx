@@ -6,13 +6,13 @@ import {
   remainingMinutes,
   SESSION_REFRESH_MS,
   sessionEndsAtMs,
+  siteHost,
 } from '@stillpoint/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId } from 'react';
 import { queryKeys } from '../../../lib/queryKeys';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { Switch } from '../../../ui/Switch';
-import { siteHost } from './siteHost';
 import { useNow } from './useNow';
 import { useToggleSiteActive } from './useSites';
 

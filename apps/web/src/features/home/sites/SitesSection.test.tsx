@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDashboardServer, makeSession, makeSite } from '../../../test/dashboardServer';
 import type { FakeResponse } from '../../../test/fakeServer';
 import { renderRoute } from '../../../test/renderRoute';
-import { installHomeServer, makeSession, makeSite } from '../testing/homeServer';
 
 // Loaded once up front: the route's lazy import is slow on a busy machine, and tests have 5 s.
 beforeAll(() => import('../HomePage'));
@@ -27,7 +27,7 @@ describe("Sites We'll Intercept", () => {
 
   it('invites adding a first site when there are none', async () => {
     const user = userEvent.setup();
-    installHomeServer();
+    installDashboardServer();
     renderRoute('/');
 
     const sites = await findSites();
@@ -42,7 +42,9 @@ describe("Sites We'll Intercept", () => {
     youtube.todaysSessions = [
       makeSession(youtube.id, { nowMs: Date.now(), startedMsAgo: 3_600_000, minutes: 5 }),
     ];
-    const server = installHomeServer({ sites: [youtube, makeSite({ siteOrigin: 'https://reddit.com' })] });
+    const server = installDashboardServer({
+      sites: [youtube, makeSite({ siteOrigin: 'https://reddit.com' })],
+    });
     renderRoute('/');
 
     const sites = await findSites();
@@ -62,7 +64,7 @@ describe("Sites We'll Intercept", () => {
 
   it('offers to try again when the sites cannot be loaded', async () => {
     const user = userEvent.setup();
-    const server = installHomeServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
+    const server = installDashboardServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
     server.route('GET /api/getBrowserSitesWithActiveAndTodaysSessions', () => ({
       status: 404,
       body: { success: false, code: 'NOT_FOUND', error: 'Not here.' },
@@ -86,7 +88,7 @@ describe("Sites We'll Intercept", () => {
     const session = makeSession(site.id, { nowMs: Date.now(), startedMsAgo: 5 * 60_000 - 3_000, minutes: 5 });
     site.todaysSessions = [session];
     site.activeSessions = [session];
-    const server = installHomeServer({ sites: [site] });
+    const server = installDashboardServer({ sites: [site] });
     renderRoute('/');
 
     const sites = await findSites();
@@ -109,7 +111,7 @@ describe("Sites We'll Intercept", () => {
   describe('the intercept switch', () => {
     it('turns interception off and keeps it off', async () => {
       const user = userEvent.setup();
-      const server = installHomeServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
+      const server = installDashboardServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
       renderRoute('/');
       const toggle = await within(await findSites()).findByRole('switch', { name: 'Intercept reddit.com' });
 
@@ -128,7 +130,7 @@ describe("Sites We'll Intercept", () => {
 
     it('flips at once, then back with the error toast if the server refuses', async () => {
       const user = userEvent.setup();
-      const server = installHomeServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
+      const server = installDashboardServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
       let answer: ((response: FakeResponse) => void) | undefined;
       server.route('POST /api/updateBrowserCustomSite', () => new Promise((resolve) => (answer = resolve)));
       renderRoute('/');
@@ -147,7 +149,7 @@ describe("Sites We'll Intercept", () => {
 
   describe('Edit Site', () => {
     it('shows the origin read-only and the budget, and saves a new budget', async () => {
-      const server = installHomeServer({
+      const server = installDashboardServer({
         sites: [makeSite({ siteOrigin: 'https://reddit.com', budget: 3 })],
       });
       renderRoute('/');
@@ -178,7 +180,7 @@ describe("Sites We'll Intercept", () => {
     });
 
     it('disables Save for a budget of 0 or less, or none', async () => {
-      installHomeServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
+      installDashboardServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
       renderRoute('/');
       const { user, dialog, budget } = await openEditor('reddit.com');
       const save = within(dialog).getByRole('button', { name: 'Save' });
@@ -193,7 +195,7 @@ describe("Sites We'll Intercept", () => {
     });
 
     it('keeps the dialog open with the error toast when saving fails', async () => {
-      const server = installHomeServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
+      const server = installDashboardServer({ sites: [makeSite({ siteOrigin: 'https://reddit.com' })] });
       server.route('POST /api/updateBrowserCustomSite', () => ({
         status: 503,
         body: { success: false, code: 'UNAVAILABLE', error: 'Busy.' },
@@ -211,7 +213,7 @@ describe("Sites We'll Intercept", () => {
     });
 
     it('deletes the site only after confirming', async () => {
-      const server = installHomeServer({
+      const server = installDashboardServer({
         sites: [makeSite({ siteOrigin: 'https://reddit.com' }), makeSite({ siteOrigin: 'https://x.com' })],
       });
       renderRoute('/');

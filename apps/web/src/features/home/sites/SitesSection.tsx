@@ -2,7 +2,7 @@ import type { CustomSite } from '@stillpoint/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { track } from '../../../lib/analytics';
 import { Button } from '../../../ui/Button';
-import { LoadError } from '../LoadError';
+import { LoadError } from '../../../ui/LoadError';
 import { useAddSite } from './AddSiteProvider';
 import { EditSiteModal } from './EditSiteModal';
 import { SiteCard } from './SiteCard';

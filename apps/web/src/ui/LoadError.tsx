@@ -1,4 +1,4 @@
-import { Button } from '../../ui/Button';
+import { Button } from './Button';
 
 interface LoadErrorProps {
   /** What could not be loaded, in the person's terms. */
@@ -9,7 +9,7 @@ interface LoadErrorProps {
   onRetry(): void;
 }
 
-/** A part of the home page that failed to load, with a way to try again. */
+/** A part of a page that failed to load, with a way to try again. */
 export function LoadError({ message, detail, retrying = false, onRetry }: LoadErrorProps) {
   return (
     <div

@@ -36,3 +36,17 @@ export function currentBrowser(): DetectedBrowser | null {
   const isBrave = typeof (navigator as Navigator & { brave?: unknown }).brave === 'object';
   return detectBrowser(navigator.userAgent, { isBrave });
 }
+
+/** Phones and tablets: Chrome there runs no extensions. iPadOS says "Macintosh" but has touch points. */
+export function isMobileDevice(userAgent: string, maxTouchPoints = 0): boolean {
+  if (/\b(?:Mobi|Android|iPhone|iPad|iPod)\b/.test(userAgent)) return true;
+  return /\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1;
+}
+
+/** Whether this browser can install the Chrome extension: desktop Chrome (SPEC §1). */
+export function canInstallExtension(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  return (
+    Boolean(currentBrowser()?.isChrome) && !isMobileDevice(navigator.userAgent, navigator.maxTouchPoints)
+  );
+}

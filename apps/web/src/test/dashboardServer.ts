@@ -3,11 +3,13 @@ import {
   type CustomSite,
   DEFAULT_FEEDBLOCKING_SETTINGS,
   type FeedblockingSettings,
+  type HdyhOption,
   normaliseSiteOrigin,
+  type OnboardingAnswers,
   type Profile,
   siteMatchKey,
 } from '@stillpoint/core';
-import { type FakeResponse, installFakeServer } from '../../../test/fakeServer';
+import { type FakeResponse, installFakeServer } from './fakeServer';
 
 const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });
 const failure = (status: number, code: string, error: string): FakeResponse => ({
@@ -47,23 +49,42 @@ export function makeSession(
   };
 }
 
-interface HomeServerOptions {
+interface DashboardServerOptions {
   profile?: Partial<Profile>;
   sites?: CustomSite[];
   /** null: feedblocking not set up yet (the page offers Finish Setup). */
   settings?: FeedblockingSettings | null;
+  /** Saved onboarding answers; none by default. */
+  answers?: Partial<OnboardingAnswers>;
 }
 
+/** A short HDYH list like the server's: one option with a drilldown. */
+export const FAKE_HDYH_OPTIONS: HdyhOption[] = [
+  { name: 'from a friend' },
+  {
+    name: 'youtube',
+    drilldownPrompt: 'Which kind of video?',
+    drilldown: ['a creator I follow', 'an ad'],
+  },
+  { name: 'other' },
+];
+
 /**
- * The fake server with a signed-in person and the home page's calls, keeping sites and settings
+ * The fake server with a signed-in person and the calls of home and onboarding, keeping sites and settings
  * as the real server would, so a test can change them and see the page follow.
  */
-export function installHomeServer({ profile, sites = [], settings }: HomeServerOptions = {}) {
+export function installDashboardServer({
+  profile,
+  sites = [],
+  settings,
+  answers,
+}: DashboardServerOptions = {}) {
   const server = installFakeServer({ signedIn: true });
   const state = {
     profile: { displayName: null, streakData: { streakStarted: null }, mobileScreenTimeToday: 0, ...profile },
     sites: [...sites],
     settings: settings === undefined ? { ...DEFAULT_FEEDBLOCKING_SETTINGS } : settings,
+    answers: { hdyh: null, hdyhDetail: null, onboardingIntention: null, onboardingOutcome: null, ...answers },
   };
 
   server.route('GET /api/getProfileWeb', () => ok(state.profile));
@@ -100,6 +121,13 @@ export function installHomeServer({ profile, sites = [], settings }: HomeServerO
       site: { id: site.id, siteOrigin: site.siteOrigin, budget: site.budget, active: site.active },
     });
   });
+  server.route('GET /api/getOnboardingAnswers', () => ok(state.answers));
+  server.route('POST /api/updateOnboardingAnswers', ({ body }) => {
+    state.answers = { ...state.answers, ...(body as object) };
+    return ok(state.answers);
+  });
+  server.route('GET /api/getNewOnboardingHDYHOptions', () => ok({ options: FAKE_HDYH_OPTIONS }));
+  server.route('GET /api/createCustomFirebaseToken', () => ok({ token: 'one-time-token' }));
   server.route('POST /api/sendFeedback', () => ok({ ok: true }));
   server.route('POST /api/trackAnalyticsEvent', () => ok({ ok: true }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrowser } from './detectBrowser';
+import { detectBrowser, isMobileDevice } from './browser';
 
 const userAgents = {
   chromeWindows:
@@ -60,5 +60,25 @@ describe('detectBrowser', () => {
   it('gives null for a browser it cannot name', () => {
     expect(detectBrowser(userAgents.jsdom)).toBeNull();
     expect(detectBrowser('')).toBeNull();
+  });
+});
+
+describe('isMobileDevice', () => {
+  it.each(['chromeIos', 'edgeAndroid', 'samsung', 'firefoxIos', 'safariIphone'] as const)(
+    'counts %s as a phone',
+    (agent) => {
+      expect(isMobileDevice(userAgents[agent])).toBe(true);
+    },
+  );
+
+  it.each(['chromeWindows', 'chromeMac', 'headlessChromium', 'safari'] as const)(
+    'counts %s as a desktop',
+    (agent) => {
+      expect(isMobileDevice(userAgents[agent])).toBe(false);
+    },
+  );
+
+  it('counts an iPad that says "Macintosh" as mobile by its touch points', () => {
+    expect(isMobileDevice(userAgents.safari, 5)).toBe(true);
   });
 });

@@ -1,0 +1,119 @@
+import {
+  HOME_PATH,
+  INTENTION_OPTIONS,
+  type Intention,
+  leavesOnboardingForHome,
+  nextOnboardingStep,
+  type OnboardingAnswers,
+  type OnboardingStep,
+  onboardingProgress,
+} from '@stillpoint/core';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { canInstallExtension } from '../../lib/browser';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { ExtensionStep } from './steps/ExtensionStep';
+import { FeedblockingStep } from './steps/FeedblockingStep';
+import { HdyhStep } from './steps/HdyhStep';
+import { IntentionStep } from './steps/IntentionStep';
+import { InterceptStep } from './steps/InterceptStep';
+import { IosAppStep } from './steps/IosAppStep';
+import { OutcomeStep } from './steps/OutcomeStep';
+import { PinStep } from './steps/PinStep';
+
+interface OnboardingFlowProps {
+  start: OnboardingStep;
+  isIosRoute: boolean;
+  saved: OnboardingAnswers | null;
+}
+
+const asIntention = (value: string | null | undefined): Intention | null =>
+  INTENTION_OPTIONS.find((option) => option === value) ?? null;
+
+/**
+ * The steps in SPEC §4 order from `start`, then home. Back returns along the steps actually
+ * shown; the intention and outcome are kept here until ASK_HDYH sends them.
+ */
+export function OnboardingFlow({ start, isIosRoute, saved }: OnboardingFlowProps) {
+  const navigate = useNavigate();
+  const [visited, setVisited] = useState<OnboardingStep[]>([start]);
+  const [intention, setIntention] = useState(asIntention(saved?.onboardingIntention));
+  const [outcome, setOutcome] = useState(saved?.onboardingOutcome ?? null);
+  const step = visited[visited.length - 1] ?? start;
+  const installable = canInstallExtension();
+
+  const finish = useCallback(() => navigate(HOME_PATH, { replace: true }), [navigate]);
+  const next = () => {
+    const following = nextOnboardingStep(step);
+    if (!following || leavesOnboardingForHome(following, installable)) return finish();
+    setVisited((steps) => [...steps, following]);
+  };
+  const back = () => setVisited((steps) => steps.slice(0, -1));
+  const { current, total } = onboardingProgress(step);
+
+  function renderStep() {
+    switch (step) {
+      case 'ASK_INTENTION':
+        return (
+          <IntentionStep
+            selected={intention}
+            onChoose={(chosen) => {
+              if (chosen !== intention) setOutcome(null);
+              setIntention(chosen);
+              next();
+            }}
+          />
+        );
+      case 'ASK_OUTCOME':
+        // Reached only after an intention is chosen; without one there is nothing to ask here.
+        return intention ? (
+          <OutcomeStep
+            intention={intention}
+            selected={outcome}
+            onChoose={(chosen) => {
+              setOutcome(chosen);
+              next();
+            }}
+          />
+        ) : (
+          <IntentionStep selected={null} onChoose={setIntention} />
+        );
+      case 'ASK_HDYH':
+        return <HdyhStep intention={intention} outcome={outcome} onSaved={next} />;
+      case 'DOWNLOAD_IOS_APP':
+        return <IosAppStep iosFocused={isIosRoute} onNext={next} />;
+      case 'DOWNLOAD_EXTENSION':
+        return <ExtensionStep installable={installable} onNext={next} onLeave={finish} />;
+      case 'SETUP_FEEDBLOCKING':
+        return <FeedblockingStep onNext={next} />;
+      case 'SETUP_INTERCEPT':
+        return <InterceptStep onNext={next} />;
+      case 'PIN_EXTENSION':
+        return <PinStep onFinish={finish} />;
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex items-center gap-4">
+        {visited.length > 1 ? (
+          <button
+            type="button"
+            onClick={back}
+            className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-accent hover:bg-accent-soft"
+          >
+            ← Back
+          </button>
+        ) : null}
+        <div className="flex flex-1 flex-col gap-1.5">
+          <p className="text-xs font-medium text-muted">
+            Step {current} of {total}
+          </p>
+          <ProgressBar percent={(current / total) * 100} label="Onboarding progress" />
+        </div>
+      </div>
+
+      {renderStep()}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { IOS_SKIP_DELAY_MS } from '@stillpoint/core';
+import { brand } from '../../../lib/brand';
+import { Button } from '../../../ui/Button';
+import { buttonStyles } from '../../../ui/buttonStyles';
+import { StepLayout } from '../StepLayout';
+import { useDelayedReveal } from '../useDelayedReveal';
+
+/**
+ * DOWNLOAD_IOS_APP. On /onboarding-ios the app is the point, so the way on appears after
+ * IOS_SKIP_DELAY_MS; elsewhere it is there at once (SPEC §4).
+ */
+export function IosAppStep({ iosFocused, onNext }: { iosFocused: boolean; onNext(): void }) {
+  const canMoveOn = useDelayedReveal(iosFocused ? IOS_SKIP_DELAY_MS : 0);
+  return (
+    <StepLayout
+      title={`Take ${brand.name} with you on iPhone`}
+      lead="The same pause before distracting apps, and your screen time at a glance. Sign in with the same account and your settings follow you."
+      actions={
+        canMoveOn ? (
+          <Button variant={iosFocused ? 'primary' : 'secondary'} onClick={onNext}>
+            {iosFocused ? 'Continue' : 'Skip for now'}
+          </Button>
+        ) : null
+      }
+    >
+      <div className="flex flex-col items-start gap-4 rounded-2xl border border-line bg-surface p-5 sm:flex-row sm:items-center sm:justify-between">
+        <ul className="flex flex-col gap-1.5 text-sm text-ink">
+          <li>• A breathing pause before the apps you choose</li>
+          <li>• Daily opens budget for each app</li>
+          <li>• Screen time and your streak, synced to this dashboard</li>
+        </ul>
+        <a
+          href={brand.appStoreUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonStyles('primary', 'shrink-0')}
+        >
+          Get it on the App Store
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+    </StepLayout>
+  );
+}

@@ -1,0 +1,65 @@
+import { ONBOARDING_STEPS, type OnboardingStep } from '../constants/steps';
+
+export const ONBOARDING_IOS_PATH = '/onboarding-ios';
+
+/** What decides where onboarding starts (SPEC §4). */
+export interface OnboardingStartFacts {
+  /** /onboarding-ios: the person came from the iPhone app. */
+  isIosRoute: boolean;
+  /** An intention was saved by an earlier visit. */
+  hasSavedIntention: boolean;
+  hasExtension: boolean;
+}
+
+/**
+ * SPEC §4: ASK_INTENTION when no intention was saved (not on the iOS route); otherwise
+ * DOWNLOAD_EXTENSION when the extension is present (not on the iOS route); otherwise
+ * DOWNLOAD_IOS_APP.
+ */
+export function initialOnboardingStep({
+  isIosRoute,
+  hasSavedIntention,
+  hasExtension,
+}: OnboardingStartFacts): OnboardingStep {
+  if (!isIosRoute && !hasSavedIntention) return 'ASK_INTENTION';
+  if (!isIosRoute && hasExtension) return 'DOWNLOAD_EXTENSION';
+  return 'DOWNLOAD_IOS_APP';
+}
+
+/** The step after `step` in SPEC §4 order, or null when onboarding is over and home comes next. */
+export function nextOnboardingStep(step: OnboardingStep): OnboardingStep | null {
+  return ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(step) + 1] ?? null;
+}
+
+/** The step before `step`, for a Back button; null on the first. */
+export function previousOnboardingStep(step: OnboardingStep): OnboardingStep | null {
+  const index = ONBOARDING_STEPS.indexOf(step);
+  return index > 0 ? (ONBOARDING_STEPS[index - 1] ?? null) : null;
+}
+
+/**
+ * SPEC §4: the extension steps need Chrome; elsewhere DOWNLOAD_EXTENSION is left for home,
+ * which explains that and offers to request the browser.
+ */
+export const leavesOnboardingForHome = (step: OnboardingStep, isChrome: boolean): boolean =>
+  step === 'DOWNLOAD_EXTENSION' && !isChrome;
+
+/** How far through onboarding a step is, 1-based, for a progress bar. */
+export const onboardingProgress = (step: OnboardingStep): { current: number; total: number } => ({
+  current: ONBOARDING_STEPS.indexOf(step) + 1,
+  total: ONBOARDING_STEPS.length,
+});
+
+/** A custom site row in SETUP_INTERCEPT. */
+export interface OnboardingSiteRow {
+  siteOrigin: string;
+  budget: number;
+}
+
+/** SPEC §5: a row is submitted only with a non-empty siteOrigin and a budget above 0. */
+export const isSubmittableSiteRow = (row: OnboardingSiteRow): boolean =>
+  row.siteOrigin.trim().length > 0 && Number.isInteger(row.budget) && row.budget > 0;
+
+/** The rows to submit, trimmed. */
+export const onboardingRowsToSubmit = (rows: readonly OnboardingSiteRow[]): OnboardingSiteRow[] =>
+  rows.filter(isSubmittableSiteRow).map((row) => ({ siteOrigin: row.siteOrigin.trim(), budget: row.budget }));
