@@ -1,5 +1,4 @@
 import { createHash, createPublicKey, type JsonWebKey, randomBytes, verify } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DevIdp,
@@ -11,6 +10,7 @@ import {
 import { identityProviders } from '../src/auth/identity-providers';
 import { type Config, loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/app';
+import { freePort } from './support/free-port';
 
 // The development identity provider over real HTTP: Better Auth fetches discovery, JWKS and the
 // token endpoint from the server's own public URL, so the app listens on a real port here.
@@ -83,19 +83,6 @@ const pkcePair = () => {
   const verifier = base64url(randomBytes(32));
   return { verifier, challenge: base64url(createHash('sha256').update(verifier).digest()) };
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
 
 function devIdp(name: DevIdp['name']): DevIdp {
   const idp = devIdps.find((candidate) => candidate.name === name);

@@ -18,10 +18,31 @@ describe('onboarding answers', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const { options } = dataOf('getNewOnboardingHDYHOptions', res);
     expect(options.map((option) => option.name)).toEqual([...FALLBACK_HDYH_OPTIONS]);
-    const youtube = options.find((option) => option.name === 'youtube');
-    expect(youtube?.drilldownPrompt).toBe('Which kind of video?');
-    expect(youtube?.drilldown).toContain('an ad');
-    expect(options.find((option) => option.name === 'other')).toEqual({ name: 'other' });
+    const byName = new Map(options.map((option) => [option.name, option]));
+    expect(byName.get('youtube')).toMatchObject({
+      drilldownPrompt: 'Which kind of video?',
+      drilldown: expect.arrayContaining(['a creator I follow', 'an ad', 'a podcast clip', 'other']),
+    });
+    expect(byName.get('from a friend')).toEqual({
+      name: 'from a friend',
+      drilldownPrompt: 'Where did they tell you about us?',
+      drilldown: ['in person', 'a text or chat', 'social media', 'other'],
+    });
+    expect(byName.get('news article')).toMatchObject({
+      drilldownPrompt: 'Which publication?',
+      drilldown: expect.arrayContaining(['other']),
+    });
+    expect(byName.get('app store search')).toEqual({
+      name: 'app store search',
+      drilldownPrompt: 'Which store?',
+      drilldown: ['App Store', 'Google Play', 'Chrome Web Store'],
+    });
+    // A prompt always comes with its choices, and the others are a bare name.
+    for (const option of options) {
+      expect(option.drilldown === undefined).toBe(option.drilldownPrompt === undefined);
+      if (option.drilldown) expect(option.drilldown.length).toBeGreaterThan(1);
+    }
+    expect(byName.get('other')).toEqual({ name: 'other' });
   });
 
   it('are all null before the first save', async () => {

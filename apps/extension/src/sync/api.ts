@@ -1,13 +1,12 @@
 import {
   ApiError,
-  apiHeaders,
-  DEFAULT_API_VERSION,
+  apiRequest,
   type EndpointBody,
   type EndpointName,
   type EndpointQuery,
   type EndpointResponse,
   endpoints,
-  unwrapEnvelope,
+  readApiResponse,
 } from '@stillpoint/core';
 
 /** Long enough for a slow network, short enough that a stalled call does not hold the worker. */
@@ -21,9 +20,9 @@ export interface ApiCall<N extends EndpointName> {
 }
 
 /**
- * Calls the product's own server as the extension (SPEC §7 conventions: bearer token,
- * Accept-Version, X-App-Platform: Extension), and validates the answer with core's schema.
- * Failures are ApiErrors: NETWORK when the server could not be reached, else the server's code.
+ * Calls the product's own server as the extension (core's SPEC §7 request with X-App-Platform:
+ * Extension), and validates the answer with core's schema. Failures are ApiErrors: NETWORK when
+ * the server could not be reached, else the server's code.
  */
 export async function callServer<N extends EndpointName>(
   fetchFn: typeof fetch,
@@ -31,50 +30,21 @@ export async function callServer<N extends EndpointName>(
   call: ApiCall<N>,
 ): Promise<EndpointResponse<(typeof endpoints)[N]>> {
   const endpoint = endpoints[name];
-  const url = new URL(`/api${endpoint.path}`, call.origin);
-  if (call.query) {
-    for (const [key, value] of Object.entries(call.query as Record<string, unknown>)) {
-      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-    }
-  }
-  const headers: Record<string, string> = {
-    [apiHeaders.version]: DEFAULT_API_VERSION,
-    [apiHeaders.platform]: 'Extension',
-    Accept: 'application/json',
-  };
-  if (call.token) headers.Authorization = `Bearer ${call.token}`;
-  if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-
+  const request = apiRequest(endpoint, endpoint.method === 'GET' ? call.query : call.body, {
+    platform: 'Extension',
+    token: call.token,
+  });
   let response: Response;
   try {
-    response = await fetchFn(url, {
-      method: endpoint.method,
-      headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    response = await fetchFn(new URL(request.path, call.origin), {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       credentials: 'omit',
     });
   } catch {
     throw new ApiError('Stillpoint could not be reached.', 'NETWORK', 0);
   }
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    throw new ApiError(
-      'The server sent a response Stillpoint could not read.',
-      'MALFORMED_RESPONSE',
-      response.status,
-    );
-  }
-  const data = unwrapEnvelope<unknown>(json, response.status);
-  const parsed = endpoint.response.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError(
-      'The server sent a response Stillpoint could not read.',
-      'MALFORMED_RESPONSE',
-      response.status,
-    );
-  }
-  return parsed.data as EndpointResponse<(typeof endpoints)[N]>;
+  return readApiResponse(endpoint, response) as Promise<EndpointResponse<(typeof endpoints)[N]>>;
 }

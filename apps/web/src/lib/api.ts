@@ -1,16 +1,14 @@
 import {
-  API_PREFIX,
   ApiError,
   type AppPlatform,
-  apiHeaders,
-  DEFAULT_API_VERSION,
+  apiRequest,
   type Endpoint,
   type EndpointBody,
   type EndpointName,
   type EndpointQuery,
   type EndpointResponse,
   endpoints,
-  unwrapEnvelope,
+  readApiResponse,
 } from '@stillpoint/core';
 import { readAccessToken } from './accessToken';
 import { track } from './analytics/track';
@@ -78,62 +76,20 @@ async function sendRequest<E extends Endpoint>(
   input: EndpointInput<E> | undefined,
   options: CallOptions,
 ): Promise<EndpointResponse<E>> {
-  const headers = new Headers({
-    [apiHeaders.version]: DEFAULT_API_VERSION,
-    [apiHeaders.platform]: WEB_APP_PLATFORM,
-  });
-  const token = await readAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-
   // Same origin as the page: the server serves /api, and `npm run dev` proxies it.
-  let url = `${API_PREFIX}${endpoint.path}`;
-  let body: string | undefined;
-  if (endpoint.method === 'GET') {
-    const search = toSearchParams(input).toString();
-    if (search) url += `?${search}`;
-  } else if (input !== undefined) {
-    body = JSON.stringify(input);
-    headers.set('Content-Type', 'application/json');
-  }
-
+  const request = apiRequest(endpoint, input, { platform: WEB_APP_PLATFORM, token: await readAccessToken() });
   let response: Response;
   try {
-    response = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal });
+    response = await fetch(request.path, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: options.signal,
+    });
   } catch (error) {
     // A cancelled query is not a failure for the person using the app; let the caller see the abort.
     if (options.signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 'NETWORK', 0);
   }
-
-  const data = unwrapEnvelope<unknown>(await readJson(response), response.status);
-  const parsed = endpoint.response.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError(
-      `The server sent a response ${brand.name} could not read.`,
-      'MALFORMED_RESPONSE',
-      response.status,
-    );
-  }
-  return parsed.data as EndpointResponse<E>;
-}
-
-/** Optional query parameters (SPEC §7) are left out when undefined or null; lists repeat the key. */
-function toSearchParams(query: unknown): URLSearchParams {
-  const params = new URLSearchParams();
-  if (typeof query !== 'object' || query === null) return params;
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null) params.append(key, String(item));
-    }
-  }
-  return params;
-}
-
-/** A proxy error page or an empty body is not JSON; unwrapEnvelope turns `undefined` into an ApiError. */
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
+  return readApiResponse(endpoint, response);
 }

@@ -22,6 +22,8 @@ export type Envelope<T> = Success<T> | Failure;
 export const ok = <T>(data: T): Success<T> => ({ success: true, data });
 export const fail = (code: ErrorCode, error: string): Failure => ({ success: false, code, error });
 
+export const MALFORMED_RESPONSE_MESSAGE = 'The server sent a response Stillpoint could not read.';
+
 /** The SPEC §7 client rule: a response must hold success true and data, else its error is thrown. */
 export class ApiError extends Error {
   constructor(
@@ -39,7 +41,7 @@ export function unwrapEnvelope<T>(body: unknown, status: number): T {
     if (body.success === true && 'data' in body) return body.data as T;
     if (isFailure(body)) throw new ApiError(body.error, body.code, status);
   }
-  throw new ApiError('The server sent a response Stillpoint could not read.', 'MALFORMED_RESPONSE', status);
+  throw new ApiError(MALFORMED_RESPONSE_MESSAGE, 'MALFORMED_RESPONSE', status);
 }
 
 function isFailure(body: object): body is Failure {

@@ -20,6 +20,7 @@ export * from './endpoint';
 export * from './envelope';
 export * from './envelope-schemas';
 export * from './errors';
+export * from './request';
 export * from './schemas/analytics';
 export * from './schemas/apps';
 export * from './schemas/auth';

@@ -26,7 +26,8 @@ export async function upsertAnswers(
   const [row] = await db
     .insert(onboardingAnswers)
     .values({ userId, ...changes })
-    .onConflictDoUpdate({ target: onboardingAnswers.userId, set: { ...changes, updatedAt: new Date() } })
+    // The column's $onUpdate sets updated_at here too, as in an update().
+    .onConflictDoUpdate({ target: onboardingAnswers.userId, set: changes })
     .returning();
   if (!row) throw new Error('upsert into onboarding_answers returned no row');
   return toAnswers(row);
