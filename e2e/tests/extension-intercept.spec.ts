@@ -19,11 +19,7 @@ function breatheParams(page: Page) {
 
 test.describe('intercepting a chosen site', () => {
   test('a visit lands on the breathe page and the site is never requested', async ({ page, world }) => {
-    const person = await world.newPerson();
-    const site = await world.addSite(person, TEST_SITE.origin);
-    await world.openWebApp(page);
-    await world.link(page, person);
-    expect(await world.message(page, { type: 'CLEAR_BROWSER_SITES_CACHE' })).toEqual({ status: 'success' });
+    const { site } = await world.personWithSite(page, TEST_SITE.origin);
 
     const url = 'https://www.distracting.test/article?id=7&from=feed';
     await visit(page, url);
@@ -52,11 +48,7 @@ test.describe('intercepting a chosen site', () => {
   });
 
   test('a started session lets the site through, and ends on time', async ({ page, world }) => {
-    const person = await world.newPerson();
-    const site = await world.addSite(person, TEST_SITE.origin);
-    await world.openWebApp(page);
-    await world.link(page, person);
-    await world.message(page, { type: 'CLEAR_BROWSER_SITES_CACHE' });
+    const { site } = await world.personWithSite(page, TEST_SITE.origin);
 
     const numMs = 5000;
     const timeStarted = Math.floor(Date.now() / 1000);
@@ -95,11 +87,7 @@ test.describe('intercepting a chosen site', () => {
     page,
     world,
   }) => {
-    const person = await world.newPerson();
-    const site = await world.addSite(person, TEST_SITE.origin);
-    await world.openWebApp(page);
-    await world.link(page, person);
-    await world.message(page, { type: 'CLEAR_BROWSER_SITES_CACHE' });
+    const { site } = await world.personWithSite(page, TEST_SITE.origin);
 
     const numMs = 8000;
     const timeStarted = Math.floor(Date.now() / 1000);

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '../../../test/fakeServer';
 import { renderRoute } from '../../../test/renderRoute';
 
@@ -37,6 +37,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// Loaded once up front: the sign-in route's lazy import is slow on a busy machine.
+beforeAll(() => import('../SignInPage'));
+
 describe('phone sign-in with a bot check configured', () => {
   it('sends a code only with a passed check, and asks for a fresh one before a resend', async () => {
     installFakeTurnstile();
@@ -45,13 +48,13 @@ describe('phone sign-in with a bot check configured', () => {
     const user = userEvent.setup();
     renderRoute('/signin');
 
-    await user.type(await screen.findByLabelText('Phone number'), '2133734253');
+    await user.type(await screen.findByLabelText('Phone number', undefined, { timeout: 5000 }), '2133734253');
     const check = await screen.findByRole('button', { name: 'I am human (site-key-1)' });
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
 
     await user.click(check);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByLabelText('Confirmation code');
+    await screen.findByLabelText('Confirmation code', undefined, { timeout: 5000 });
     const [send] = server.calls('POST /api/auth/phone-number/send-otp');
     expect(send?.headers.get('x-captcha-response')).toBe('token-1');
 
@@ -87,7 +90,7 @@ describe('phone sign-in with a bot check configured', () => {
     const user = userEvent.setup();
     renderRoute('/signin');
 
-    await user.type(await screen.findByLabelText('Phone number'), '2133734253');
+    await user.type(await screen.findByLabelText('Phone number', undefined, { timeout: 5000 }), '2133734253');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByLabelText('Confirmation code');
     expect(screen.queryByTestId('bot-check')).not.toBeInTheDocument();
