@@ -58,6 +58,7 @@ describe('routes', () => {
   it('/signout revokes the session on the server, forgets the token and ends on /signin', async () => {
     const server = installFakeServer({ signedIn: true });
     localStorage.setItem('stillpoint.sessionToken', 'session-token-1');
+    sessionStorage.setItem('stillpoint.onboarding.user-1./onboarding', '{"visited":["ASK_HDYH"]}');
     const { router } = renderRoute('/signout');
 
     expect(await screen.findByRole('heading', { name: 'Sign In or Create Account' })).toBeInTheDocument();
@@ -65,6 +66,8 @@ describe('routes', () => {
     const [signOut] = server.calls('POST /api/auth/sign-out');
     expect(signOut?.headers.get('Authorization')).toBe('Bearer session-token-1');
     expect(localStorage.getItem('stillpoint.sessionToken')).toBeNull();
+    // What the tab kept for that person (here, their place in onboarding) is gone too.
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('/signout from a signed-in page leaves nothing of the old session behind', async () => {

@@ -1,17 +1,15 @@
 import {
   HOME_PATH,
-  INTENTION_OPTIONS,
-  type Intention,
   leavesOnboardingForHome,
   nextOnboardingStep,
-  type OnboardingAnswers,
   type OnboardingStep,
   onboardingProgress,
 } from '@stillpoint/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { canInstallExtension } from '../../lib/browser';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { type OnboardingPlace, onboardingPlace } from './onboardingPlace';
 import { ExtensionStep } from './steps/ExtensionStep';
 import { FeedblockingStep } from './steps/FeedblockingStep';
 import { HdyhStep } from './steps/HdyhStep';
@@ -22,27 +20,34 @@ import { OutcomeStep } from './steps/OutcomeStep';
 import { PinStep } from './steps/PinStep';
 
 interface OnboardingFlowProps {
-  start: OnboardingStep;
+  /** Where to begin: a place kept from earlier in this tab, or SPEC §4's first step. */
+  initial: OnboardingPlace;
   isIosRoute: boolean;
-  saved: OnboardingAnswers | null;
+  /** Whose place it is and on which route, for keeping it (onboardingPlace). */
+  userId: string;
+  pathname: string;
 }
 
-const asIntention = (value: string | null | undefined): Intention | null =>
-  INTENTION_OPTIONS.find((option) => option === value) ?? null;
-
 /**
- * The steps in SPEC §4 order from `start`, then home. Back returns along the steps actually
- * shown; the intention and outcome are kept here until ASK_HDYH sends them.
+ * The steps in SPEC §4 order, then home. Back returns along the steps actually shown; the
+ * intention and outcome are kept here until ASK_HDYH sends them. The place survives a reload.
  */
-export function OnboardingFlow({ start, isIosRoute, saved }: OnboardingFlowProps) {
+export function OnboardingFlow({ initial, isIosRoute, userId, pathname }: OnboardingFlowProps) {
   const navigate = useNavigate();
-  const [visited, setVisited] = useState<OnboardingStep[]>([start]);
-  const [intention, setIntention] = useState(asIntention(saved?.onboardingIntention));
-  const [outcome, setOutcome] = useState(saved?.onboardingOutcome ?? null);
-  const step = visited[visited.length - 1] ?? start;
+  const [visited, setVisited] = useState<OnboardingStep[]>(initial.visited);
+  const [intention, setIntention] = useState(initial.intention);
+  const [outcome, setOutcome] = useState(initial.outcome);
+  const step = visited[visited.length - 1] ?? 'ASK_INTENTION';
   const installable = canInstallExtension();
 
-  const finish = useCallback(() => navigate(HOME_PATH, { replace: true }), [navigate]);
+  useEffect(() => {
+    onboardingPlace.save(userId, pathname, { visited, intention, outcome });
+  }, [userId, pathname, visited, intention, outcome]);
+
+  const finish = useCallback(() => {
+    onboardingPlace.clear(userId, pathname);
+    navigate(HOME_PATH, { replace: true });
+  }, [navigate, userId, pathname]);
   const next = () => {
     const following = nextOnboardingStep(step);
     if (!following || leavesOnboardingForHome(following, installable)) return finish();

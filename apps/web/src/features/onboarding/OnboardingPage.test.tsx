@@ -225,6 +225,61 @@ describe('onboarding', () => {
     expect(screen.getByRole('button', { name: 'find calm' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('comes back to the same step, answers kept, after a reload in the same tab', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+    const user = userEvent.setup();
+    installDashboardServer();
+    const first = renderRoute('/onboarding');
+    await user.click(await screen.findByRole('button', { name: 'find calm' }));
+    await user.click(await screen.findByRole('button', { name: 'less anxiety' }));
+    await step('How did you hear about Stillpoint?');
+    first.unmount();
+
+    const server = installDashboardServer();
+    renderRoute('/onboarding');
+    await step('How did you hear about Stillpoint?');
+    await user.click(await screen.findByRole('button', { name: 'other' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await step('Take Stillpoint with you on iPhone');
+    expect(server.calls('POST /api/updateOnboardingAnswers')[0]?.body).toEqual({
+      onboardingIntention: 'find calm',
+      onboardingOutcome: 'less anxiety',
+      hdyh: 'other',
+    });
+    await user.click(screen.getByRole('button', { name: /Back/ }));
+    await step('How did you hear about Stillpoint?');
+  });
+
+  it('starts afresh after finishing', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    const user = userEvent.setup();
+    installDashboardServer();
+    const first = renderRoute('/onboarding');
+    await user.click(await screen.findByRole('button', { name: 'be present' }));
+    await user.click(await screen.findByRole('button', { name: 'better sleep' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await step('Take Stillpoint with you on iPhone');
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/'));
+    first.unmount();
+
+    // The intention is saved now, so SPEC §4 starts at the iPhone step, with nothing to go back to.
+    renderRoute('/onboarding');
+    await step('Take Stillpoint with you on iPhone');
+    expect(screen.queryByRole('button', { name: /Back/ })).not.toBeInTheDocument();
+  });
+
+  it('ignores a kept place it cannot read', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+    installDashboardServer();
+    sessionStorage.setItem(
+      `stillpoint.onboarding.${TEST_USER.uid}./onboarding`,
+      '{"visited":["NOT_A_STEP"]}',
+    );
+    renderRoute('/onboarding');
+    await step('What brings you to Stillpoint?');
+  });
+
   it('outside Chrome leaves for home instead of the extension step', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
     const user = userEvent.setup();

@@ -1,21 +1,26 @@
 import { initialOnboardingStep, ONBOARDING_IOS_PATH, ONBOARDING_MAX_WIDTH_PX } from '@stillpoint/core';
 import { useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth';
 import { useExtension } from '../../lib/auth/useExtension';
 import { documentTitle } from '../../lib/documentTitle';
 import { Spinner } from '../../ui/Spinner';
 import { OnboardingFlow } from './OnboardingFlow';
+import { asIntention, onboardingPlace } from './onboardingPlace';
 import { useOnboardingAnswers } from './useOnboardingAnswers';
 
 /**
  * Onboarding at /onboarding and /onboarding-ios (SPEC §2, §4). Where it starts depends on the
- * saved intention and whether the extension is already here, so both are read first. Answers
- * that cannot be read count as none: onboarding then asks again rather than stopping.
+ * saved intention and whether the extension is already here, so both are read first, unless this
+ * tab already has a place in onboarding to return to. Answers that cannot be read count as none:
+ * onboarding then asks again rather than stopping.
  */
 export function OnboardingPage() {
   const { pathname } = useLocation();
   const isIosRoute = pathname === ONBOARDING_IOS_PATH;
   const answers = useOnboardingAnswers();
   const extension = useExtension();
+  // The signed-in layout renders this page only for a signed-in person.
+  const userId = useAuth().user?.uid ?? '';
 
   return (
     <div className="mx-auto w-full px-4 py-8 sm:px-6 md:py-12" style={{ maxWidth: ONBOARDING_MAX_WIDTH_PX }}>
@@ -28,12 +33,21 @@ export function OnboardingPage() {
         <OnboardingFlow
           key={pathname}
           isIosRoute={isIosRoute}
-          saved={answers.data ?? null}
-          start={initialOnboardingStep({
-            isIosRoute,
-            hasSavedIntention: Boolean(answers.data?.onboardingIntention),
-            hasExtension: extension.status === 'installed',
-          })}
+          userId={userId}
+          pathname={pathname}
+          initial={
+            onboardingPlace.read(userId, pathname) ?? {
+              visited: [
+                initialOnboardingStep({
+                  isIosRoute,
+                  hasSavedIntention: Boolean(answers.data?.onboardingIntention),
+                  hasExtension: extension.status === 'installed',
+                }),
+              ],
+              intention: asIntention(answers.data?.onboardingIntention),
+              outcome: answers.data?.onboardingOutcome ?? null,
+            }
+          }
         />
       )}
     </div>

@@ -3,9 +3,8 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { setAccessTokenProvider } from '../accessToken';
 import { sessionToken } from '../sessionToken';
 import { type Auth, AuthContext, type AuthStatus } from './authContext';
-import { returnPath } from './returnPath';
 import { type AuthSession, fetchSession, loadAuthClient, sessionQueryKey } from './session';
-import { forgetSyncedSession, isSessionSynced, pendingTrialEmail, syncCurrentUser } from './syncCurrentUser';
+import { forgetSyncedSession, isSessionSynced, syncCurrentUser } from './syncCurrentUser';
 
 // Registered on import rather than in an effect: children's effects run first, and their calls
 // must already carry the token.
@@ -68,8 +67,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     sessionToken.clear();
     forgetSyncedSession();
-    pendingTrialEmail.clear();
-    returnPath.clear();
+    // All this tab kept for the person goes too: the return path, the trial e-mail, their place
+    // in onboarding.
+    sessionStorage.clear();
     await queryClient.cancelQueries({ queryKey: sessionQueryKey });
     // Everything cached belonged to the person who signed out.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
