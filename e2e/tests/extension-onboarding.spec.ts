@@ -1,5 +1,6 @@
 import { FEEDBLOCKING_SITES } from '@stillpoint/core';
 import { sessionTokenOf, signInWithPhone } from '../fixtures/auth';
+import { accessibilityViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/extension';
 import { FEED_PAGES } from '../fixtures/fixture-sites';
 
@@ -25,10 +26,12 @@ test('a new person is onboarded, and onboarding and home both see the extension 
   await page.getByRole('button', { name: 'deeper work' }).click();
   await page.getByRole('button', { name: 'from a friend' }).click();
   await page.getByRole('button', { name: 'in person' }).click();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Skip for now' }).click();
 
   await expect(heading('Add Stillpoint to Chrome')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   const home = await context.newPage();
   await home.goto('/');
   await expect(home.getByRole('region', { name: 'Add Stillpoint to Chrome' })).toBeVisible();
@@ -50,14 +53,18 @@ test('a new person is onboarded, and onboarding and home both see the extension 
 
   await expect(heading('Which feeds should we hide?')).toBeVisible();
   await page.getByRole('switch', { name: 'Feedblock Reddit' }).click();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(heading('Which sites pull you in?')).toBeVisible();
   await page.getByRole('textbox', { name: 'Site 1' }).fill('distracting.test');
+  expect(await accessibilityViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(heading('Pin Stillpoint to your toolbar')).toBeVisible();
-  await page.getByRole('button', { name: 'Finish' }).click({ timeout: 10_000 });
+  await expect(page.getByRole('button', { name: 'Finish' })).toBeVisible({ timeout: 10_000 });
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
 
   // What onboarding saved is what the server holds...
