@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { FEEDBLOCKING_SITES, type FeedblockingSite, feedblockingSettingKey } from '@stillpoint/core';
+import { accessibilityViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/extension';
 import { FEED_PAGES } from '../fixtures/fixture-sites';
 
@@ -34,6 +35,7 @@ test.describe('feed blocking on the six sites', () => {
       // The rest of the site keeps working, and a calm note stands in for the feed.
       await expect(page.locator('input').first()).toBeVisible();
       await expect(page.locator('stillpoint-note')).toContainText('Your feed is resting');
+      expect(await accessibilityViolations(page, 'stillpoint-note')).toEqual([]);
 
       await world.openWebApp(page);
       await world.setFeedblocking(person, { [feedblockingSettingKey(site)]: false });

@@ -1,4 +1,5 @@
 import { signInWithTestPhone, TEST_PHONE } from '../fixtures/auth';
+import { accessibilityViolations } from '../fixtures/axe';
 import { EXTENSION_ID, expect, test } from '../fixtures/extension';
 import { UNRELATED_HOST } from '../fixtures/fixture-sites';
 
@@ -53,6 +54,7 @@ test.describe('the extension and the web app', () => {
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${EXTENSION_ID}/popup.html`);
     await expect(popup.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', /\/signin$/);
+    expect(await accessibilityViolations(popup)).toEqual([]);
 
     const person = await world.newPerson();
     await world.addSite(person, 'www.distracting.test', 2);
@@ -68,5 +70,6 @@ test.describe('the extension and the web app', () => {
       'href',
       `${world.server.baseURL}/`,
     );
+    expect(await accessibilityViolations(popup)).toEqual([]);
   });
 });
