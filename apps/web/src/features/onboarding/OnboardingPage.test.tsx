@@ -343,7 +343,9 @@ describe('setting up sites', () => {
     await user.type(budget, '0');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByText('The budget must be a whole number from 1.')).toBeInTheDocument();
+    await waitFor(() => expect(budget).toHaveAccessibleDescription('At least 1'));
+    expect(budget).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Site 1' })).not.toHaveAttribute('aria-invalid');
     expect(server.calls('POST /api/addBrowserSite')).toHaveLength(0);
   });
 

@@ -33,7 +33,10 @@ export interface SiteRow {
   siteOrigin: string;
   /** As typed, read as a whole number on submit (SPEC §5). */
   budget: string;
+  /** Why the server refused the site. */
   error: string | null;
+  /** Why the budget cannot be used. */
+  budgetError: string | null;
 }
 
 let nextKey = 1;
@@ -42,6 +45,7 @@ const emptyRow = (siteOrigin = ''): SiteRow => ({
   siteOrigin,
   budget: String(DEFAULT_SITE_BUDGET),
   error: null,
+  budgetError: null,
 });
 
 const asSiteRow = (row: SiteRow) => ({ siteOrigin: row.siteOrigin, budget: parseBudget(row.budget) });
@@ -63,7 +67,9 @@ export function InterceptStep({ onNext }: { onNext(): void }) {
   const suggestionsId = useId();
 
   const update = (key: number, patch: Partial<SiteRow>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch, error: null } : row)));
+    setRows((current) =>
+      current.map((row) => (row.key === key ? { ...row, ...patch, error: null, budgetError: null } : row)),
+    );
   const remove = (key: number) =>
     setRows((current) => {
       const rest = current.filter((row) => row.key !== key);
@@ -92,9 +98,7 @@ export function InterceptStep({ onNext }: { onNext(): void }) {
       const keys = new Set(unusable.map((row) => row.key));
       setRows((current) =>
         current.map((row) =>
-          keys.has(row.key)
-            ? { ...row, error: `The budget must be a whole number from ${MIN_SITE_BUDGET}.` }
-            : row,
+          keys.has(row.key) ? { ...row, budgetError: `At least ${MIN_SITE_BUDGET}` } : row,
         ),
       );
       return;

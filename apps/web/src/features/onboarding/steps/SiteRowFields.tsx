@@ -34,6 +34,7 @@ export function SiteRowFields({ row, number, onChange, onRemove }: SiteRowFields
           min={MIN_SITE_BUDGET}
           step={1}
           value={row.budget}
+          error={row.budgetError}
           onChange={(event) => onChange({ budget: event.target.value })}
         />
       </div>
