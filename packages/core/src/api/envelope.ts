@@ -1,4 +1,5 @@
 // No zod here: the web app's first screen needs the envelope and ApiError, not the schemas.
+import { brand } from '../brand';
 
 /** Stable machine-readable error codes; the HTTP status each one travels with is fixed here. */
 export const errorStatus = {
@@ -22,7 +23,7 @@ export type Envelope<T> = Success<T> | Failure;
 export const ok = <T>(data: T): Success<T> => ({ success: true, data });
 export const fail = (code: ErrorCode, error: string): Failure => ({ success: false, code, error });
 
-export const MALFORMED_RESPONSE_MESSAGE = 'The server sent a response Stillpoint could not read.';
+export const MALFORMED_RESPONSE_MESSAGE = `The server sent a response ${brand.name} could not read.`;
 
 /** The SPEC §7 client rule: a response must hold success true and data, else its error is thrown. */
 export class ApiError extends Error {

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ONBOARDING_STEPS } from '../constants/steps';
 import {
   initialOnboardingStep,
+  isSubmittableSiteRow,
   leavesOnboardingForHome,
   nextOnboardingStep,
   onboardingProgress,
-  onboardingRowsToSubmit,
-  previousOnboardingStep,
 } from './onboarding';
 
 describe('initialOnboardingStep', () => {
@@ -57,11 +56,6 @@ describe('the step order', () => {
     ]);
   });
 
-  it('goes back one step, and not before the first', () => {
-    expect(previousOnboardingStep('ASK_OUTCOME')).toBe('ASK_INTENTION');
-    expect(previousOnboardingStep('ASK_INTENTION')).toBeNull();
-  });
-
   it('counts progress from 1 to the number of steps', () => {
     expect(onboardingProgress('ASK_INTENTION')).toEqual({ current: 1, total: ONBOARDING_STEPS.length });
     expect(onboardingProgress('PIN_EXTENSION')).toEqual({ current: 8, total: 8 });
@@ -74,19 +68,19 @@ describe('the step order', () => {
   });
 });
 
-describe('onboardingRowsToSubmit', () => {
-  it('keeps rows with a site and a positive whole budget, trimmed', () => {
+describe('isSubmittableSiteRow', () => {
+  it('keeps rows with a site and a positive whole budget', () => {
     expect(
-      onboardingRowsToSubmit([
+      [
         { siteOrigin: ' reddit.com ', budget: 3 },
         { siteOrigin: '', budget: 3 },
         { siteOrigin: '   ', budget: 2 },
         { siteOrigin: 'x.com', budget: 0 },
         { siteOrigin: 'tiktok.com', budget: Number.NaN },
         { siteOrigin: 'news.com', budget: 1 },
-      ]),
+      ].filter(isSubmittableSiteRow),
     ).toEqual([
-      { siteOrigin: 'reddit.com', budget: 3 },
+      { siteOrigin: ' reddit.com ', budget: 3 },
       { siteOrigin: 'news.com', budget: 1 },
     ]);
   });

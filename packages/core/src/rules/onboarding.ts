@@ -31,12 +31,6 @@ export function nextOnboardingStep(step: OnboardingStep): OnboardingStep | null 
   return ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(step) + 1] ?? null;
 }
 
-/** The step before `step`, for a Back button; null on the first. */
-export function previousOnboardingStep(step: OnboardingStep): OnboardingStep | null {
-  const index = ONBOARDING_STEPS.indexOf(step);
-  return index > 0 ? (ONBOARDING_STEPS[index - 1] ?? null) : null;
-}
-
 /**
  * SPEC §4: the extension steps need Chrome; elsewhere DOWNLOAD_EXTENSION is left for home,
  * which explains that and offers to request the browser.
@@ -59,7 +53,3 @@ export interface OnboardingSiteRow {
 /** SPEC §5: a row is submitted only with a non-empty siteOrigin and a budget above 0. */
 export const isSubmittableSiteRow = (row: OnboardingSiteRow): boolean =>
   row.siteOrigin.trim().length > 0 && Number.isInteger(row.budget) && row.budget > 0;
-
-/** The rows to submit, trimmed. */
-export const onboardingRowsToSubmit = (rows: readonly OnboardingSiteRow[]): OnboardingSiteRow[] =>
-  rows.filter(isSubmittableSiteRow).map((row) => ({ siteOrigin: row.siteOrigin.trim(), budget: row.budget }));

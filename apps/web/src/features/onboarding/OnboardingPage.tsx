@@ -1,4 +1,5 @@
 import { initialOnboardingStep, ONBOARDING_IOS_PATH, ONBOARDING_MAX_WIDTH_PX } from '@stillpoint/core';
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useExtension } from '../../lib/auth/useExtension';
@@ -18,14 +19,16 @@ export function OnboardingPage() {
   const { pathname } = useLocation();
   const isIosRoute = pathname === ONBOARDING_IOS_PATH;
   const answers = useOnboardingAnswers();
-  const extension = useExtension();
+  const extensionStatus = useExtension();
   // The signed-in layout renders this page only for a signed-in person.
   const userId = useAuth().user?.uid ?? '';
+  // Read once per person and route: the flow takes it as its starting point only.
+  const kept = useMemo(() => onboardingPlace.read(userId, pathname), [userId, pathname]);
 
   return (
     <div className="mx-auto w-full px-4 py-8 sm:px-6 md:py-12" style={{ maxWidth: ONBOARDING_MAX_WIDTH_PX }}>
       <title>{documentTitle('Onboarding')}</title>
-      {answers.isPending || extension.status === 'checking' ? (
+      {answers.isPending || extensionStatus === 'checking' ? (
         <div className="flex justify-center py-24">
           <Spinner label="Getting your setup ready" className="size-10" />
         </div>
@@ -36,12 +39,12 @@ export function OnboardingPage() {
           userId={userId}
           pathname={pathname}
           initial={
-            onboardingPlace.read(userId, pathname) ?? {
+            kept ?? {
               visited: [
                 initialOnboardingStep({
                   isIosRoute,
                   hasSavedIntention: Boolean(answers.data?.onboardingIntention),
-                  hasExtension: extension.status === 'installed',
+                  hasExtension: extensionStatus === 'installed',
                 }),
               ],
               intention: asIntention(answers.data?.onboardingIntention),

@@ -17,7 +17,4 @@ export const returnPath = {
     sessionStorage.removeItem(RETURN_PATH_KEY);
     return path;
   },
-  clear(): void {
-    sessionStorage.removeItem(RETURN_PATH_KEY);
-  },
 };

@@ -1,4 +1,4 @@
-import { EXTENSION_POLL_MS, type PulseReply } from '@stillpoint/core';
+import { EXTENSION_POLL_MS } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { pulseCheck } from '../extension';
 import { queryKeys } from '../queryKeys';
@@ -7,19 +7,13 @@ import { linkExtension } from './extensionLink';
 
 export type ExtensionStatus = 'checking' | 'installed' | 'missing';
 
-export interface ExtensionPresence {
-  status: ExtensionStatus;
-  /** The extension's PULSE_CHECK answer once installed. */
-  pulse: PulseReply | null;
-}
-
 /**
  * Whether the Stillpoint extension is installed in this browser. With `poll`, a missing extension
  * is looked for again every EXTENSION_POLL_MS (SPEC §4), also while the person is away in the
  * Chrome Web Store tab. An extension found signed out, or as someone else, is signed in as the
  * person here first, so it starts intercepting at once.
  */
-export function useExtension({ poll = false }: { poll?: boolean } = {}): ExtensionPresence {
+export function useExtension({ poll = false }: { poll?: boolean } = {}): ExtensionStatus {
   const userId = useAuth().user?.uid ?? null;
   const query = useQuery({
     queryKey: queryKeys.extension(userId),
@@ -35,6 +29,6 @@ export function useExtension({ poll = false }: { poll?: boolean } = {}): Extensi
     refetchIntervalInBackground: true,
     retry: false,
   });
-  const pulse = query.data ?? null;
-  return { status: query.isPending ? 'checking' : pulse ? 'installed' : 'missing', pulse };
+  if (query.isPending) return 'checking';
+  return query.data ? 'installed' : 'missing';
 }

@@ -10,14 +10,14 @@ import { buttonStyles } from '../../../ui/buttonStyles';
  * the link in another tab) it says so and goes quiet.
  */
 export function ExtensionPrompt({ installable = canInstallExtension() }: { installable?: boolean }) {
-  const extension = useExtension({ poll: installable });
+  const extensionStatus = useExtension({ poll: installable });
   const wasMissing = useRef(false);
   const [justInstalled, setJustInstalled] = useState(false);
 
   useEffect(() => {
-    if (extension.status === 'missing') wasMissing.current = true;
-    if (extension.status === 'installed' && wasMissing.current) setJustInstalled(true);
-  }, [extension.status]);
+    if (extensionStatus === 'missing') wasMissing.current = true;
+    if (extensionStatus === 'installed' && wasMissing.current) setJustInstalled(true);
+  }, [extensionStatus]);
 
   if (!installable) return null;
   if (justInstalled) {
@@ -30,7 +30,7 @@ export function ExtensionPrompt({ installable = canInstallExtension() }: { insta
       </p>
     );
   }
-  if (extension.status !== 'missing') return null;
+  if (extensionStatus !== 'missing') return null;
 
   return (
     <section

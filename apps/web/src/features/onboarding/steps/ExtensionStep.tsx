@@ -18,13 +18,13 @@ interface ExtensionStepProps {
  * (SPEC §4). Once found (and signed in as this person) it thanks them and offers Continue.
  */
 export function ExtensionStep({ installable, onNext, onLeave }: ExtensionStepProps) {
-  const extension = useExtension({ poll: installable });
+  const extensionStatus = useExtension({ poll: installable });
   useEffect(() => {
     if (!installable) onLeave();
   }, [installable, onLeave]);
   if (!installable) return null;
 
-  if (extension.status === 'installed') {
+  if (extensionStatus === 'installed') {
     return (
       <StepLayout
         title={`Thanks for adding ${brand.name}!`}
