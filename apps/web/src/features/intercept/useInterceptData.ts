@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
+import { sitesQuery } from '../../lib/sharedQueries';
 
 /**
  * The quote for this visit: one picked at random from GET getQuotes, fixed once it is first
@@ -38,11 +39,7 @@ export type InterceptSite =
  */
 export function useInterceptSite(siteId: string | null): InterceptSite {
   const [userDay] = useState(() => localUserDay(new Date()));
-  const sites = useQuery({
-    queryKey: queryKeys.sites(userDay),
-    queryFn: ({ signal }) => callApi('getBrowserSitesWithActiveAndTodaysSessions', { userDay }, { signal }),
-    enabled: siteId !== null,
-  });
+  const sites = useQuery({ ...sitesQuery(userDay), enabled: siteId !== null });
   if (siteId === null) return { status: 'missing' };
   if (sites.isPending) return { status: 'loading' };
   if (sites.isError) {

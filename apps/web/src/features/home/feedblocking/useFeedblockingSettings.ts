@@ -4,16 +4,14 @@ import { track } from '../../../lib/analytics';
 import { callApi } from '../../../lib/api';
 import { clearBrowserSitesCache } from '../../../lib/extension';
 import { queryKeys } from '../../../lib/queryKeys';
+import { feedblockingSettingsQuery } from '../../../lib/sharedQueries';
 import { showErrorToast } from '../../../ui/toast';
 
 const SETTINGS_MUTATION_KEY = ['feedblockingSettings', 'change'] as const;
 
 /** GET getBrowserSiteSettings: the six switches, or null before setup. */
 export function useFeedblockingSettings() {
-  return useQuery({
-    queryKey: queryKeys.feedblockingSettings(),
-    queryFn: ({ signal }) => callApi('getBrowserSiteSettings', undefined, { signal }),
-  });
+  return useQuery(feedblockingSettingsQuery());
 }
 
 function setSetting(

@@ -4,6 +4,7 @@ import { track } from '../../../lib/analytics';
 import { callApi } from '../../../lib/api';
 import { clearBrowserSitesCache } from '../../../lib/extension';
 import { queryKeys } from '../../../lib/queryKeys';
+import { sitesQuery } from '../../../lib/sharedQueries';
 import { showErrorToast } from '../../../ui/toast';
 
 /** Every change to a site shares this key, so a refetch waits until the last one settles. */
@@ -12,10 +13,7 @@ const SITE_MUTATION_KEY = ['sites', 'change'] as const;
 /** GET getBrowserSitesWithActiveAndTodaysSessions for the person's local day (shared with /breathe). */
 export function useSites() {
   const userDay = localUserDay(new Date());
-  return useQuery({
-    queryKey: queryKeys.sites(userDay),
-    queryFn: ({ signal }) => callApi('getBrowserSitesWithActiveAndTodaysSessions', { userDay }, { signal }),
-  });
+  return useQuery(sitesQuery(userDay));
 }
 
 /** Reload the site list (every day's copy) and tell the extension to drop its cached copy. */

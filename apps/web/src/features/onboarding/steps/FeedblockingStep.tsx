@@ -5,6 +5,7 @@ import { callApi } from '../../../lib/api';
 import { clearBrowserSitesCache } from '../../../lib/extension';
 import { feedblockingSwitchItems } from '../../../lib/feedblocking';
 import { queryKeys } from '../../../lib/queryKeys';
+import { feedblockingSettingsQuery } from '../../../lib/sharedQueries';
 import { Button } from '../../../ui/Button';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
@@ -20,10 +21,7 @@ const TITLE = 'Which feeds should we hide?';
  */
 export function FeedblockingStep({ onNext }: { onNext(): void }) {
   const queryClient = useQueryClient();
-  const saved = useQuery({
-    queryKey: queryKeys.feedblockingSettings(),
-    queryFn: ({ signal }) => callApi('getBrowserSiteSettings', undefined, { signal }),
-  });
+  const saved = useQuery(feedblockingSettingsQuery());
   const [changes, setChanges] = useState<Partial<FeedblockingSettings>>({});
   const save = useMutation({
     mutationFn: (settings: FeedblockingSettings) => callApi('updateBrowserSiteSettings', settings),

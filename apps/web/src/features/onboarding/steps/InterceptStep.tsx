@@ -6,6 +6,7 @@ import {
   MIN_SITE_BUDGET,
   parseBudget,
   siteHost,
+  siteMatchKey,
 } from '@stillpoint/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -13,6 +14,7 @@ import { track } from '../../../lib/analytics';
 import { callApi } from '../../../lib/api';
 import { clearBrowserSitesCache } from '../../../lib/extension';
 import { queryKeys } from '../../../lib/queryKeys';
+import { sitesQuery } from '../../../lib/sharedQueries';
 import { Button } from '../../../ui/Button';
 import { showErrorToast } from '../../../ui/toast';
 import { StepLayout } from '../StepLayout';
@@ -58,10 +60,7 @@ const asSiteRow = (row: SiteRow) => ({ siteOrigin: row.siteOrigin, budget: parse
 export function InterceptStep({ onNext }: { onNext(): void }) {
   const queryClient = useQueryClient();
   const userDay = localUserDay(new Date());
-  const existing = useQuery({
-    queryKey: queryKeys.sites(userDay),
-    queryFn: ({ signal }) => callApi('getBrowserSitesWithActiveAndTodaysSessions', { userDay }, { signal }),
-  });
+  const existing = useQuery(sitesQuery(userDay));
   const [rows, setRows] = useState<SiteRow[]>(() => [emptyRow()]);
   const [saving, setSaving] = useState(false);
   const suggestionsId = useId();
@@ -83,11 +82,12 @@ export function InterceptStep({ onNext }: { onNext(): void }) {
         : [...current, emptyRow(site)];
     });
 
+  // Judged as the server judges duplicates: www.reddit.com and reddit.com are one site.
   const taken = new Set([
-    ...(existing.data ?? []).map((site) => siteHost(site.siteOrigin).replace(/^www\./, '')),
-    ...rows.map((row) => row.siteOrigin.trim()),
+    ...(existing.data ?? []).map((site) => siteMatchKey(site.siteOrigin)),
+    ...rows.map((row) => siteMatchKey(row.siteOrigin.trim())),
   ]);
-  const suggestions = SUGGESTED_SITES.filter((site) => !taken.has(site));
+  const suggestions = SUGGESTED_SITES.filter((site) => !taken.has(siteMatchKey(site)));
 
   const submit = async () => {
     // A site typed with no usable budget is not dropped silently: it is pointed out.
