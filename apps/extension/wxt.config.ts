@@ -1,3 +1,4 @@
+import { brand } from '@stillpoint/core';
 import { defineConfig } from 'wxt';
 import { extensionConfig, parseAppEnv } from './src/config';
 
@@ -18,12 +19,28 @@ const storeBuild = process.env.STILLPOINT_STORE_BUILD === '1';
 const appEnv = parseAppEnv(process.env.STILLPOINT_APP_ENV || (storeBuild ? 'production' : 'development'));
 const config = extensionConfig(appEnv);
 
+/** The extension's HTML pages name the product before any script runs; the name comes from core. */
+const brandInHtml = {
+  name: 'stillpoint-brand-in-html',
+  transformIndexHtml: {
+    order: 'pre' as const,
+    handler: (html: string) => html.replaceAll('%BRAND_NAME%', brand.name),
+  },
+};
+
 export default defineConfig({
   vite: () => ({
     define: { __STILLPOINT_APP_ENV__: JSON.stringify(appEnv) },
+    plugins: [brandInHtml],
   }),
+  hooks: {
+    // WXT copies the popup's <title> into the toolbar title before the HTML is transformed.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      manifest.action = { ...manifest.action, default_title: brand.name };
+    },
+  },
   manifest: ({ mode }) => ({
-    name: 'Stillpoint',
+    name: brand.name,
     description: 'A breathing pause before distracting sites, and feeds blocked on six big sites.',
     permissions: ['storage', 'alarms', 'declarativeNetRequest'],
     // Redirect rules need access to the sites a person chooses, which can be any site.
@@ -31,7 +48,6 @@ export default defineConfig({
     externally_connectable: { matches: config.connectablePatterns },
     // Redirect rules forward intercepted navigations to this page, which opens the breathe page.
     web_accessible_resources: [{ resources: ['intercept.html'], matches: ['<all_urls>'] }],
-    action: { default_title: 'Stillpoint' },
     ...(mode === 'production' && storeBuild ? {} : { key: DEVELOPMENT_KEY }),
   }),
 });

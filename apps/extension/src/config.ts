@@ -1,4 +1,4 @@
-import { type AppEnv, appEnvs, environments } from '@stillpoint/core';
+import { type AppEnv, environments, parseAppEnv as parseNamedAppEnv } from '@stillpoint/core';
 
 /**
  * Which web app origins may talk to this build of the extension, and where it sends people before
@@ -17,11 +17,12 @@ export interface ExtensionConfig {
 /** Development and test builds talk to a web app on this machine, on whatever port it runs. */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1'] as const;
 
-export function parseAppEnv(value: string | undefined): AppEnv {
-  if (value === undefined || value === '') return 'development';
-  if ((appEnvs as readonly string[]).includes(value)) return value as AppEnv;
-  throw new Error(`STILLPOINT_APP_ENV must be one of ${appEnvs.join(', ')}; got "${value}".`);
-}
+/**
+ * Reads the STILLPOINT_APP_ENV build variable with core's rule (unset means development, a typo
+ * stops the build); wxt.config.ts and buildConfig below both read it through here.
+ */
+export const parseAppEnv = (value: string | undefined): AppEnv =>
+  parseNamedAppEnv(value, 'STILLPOINT_APP_ENV');
 
 const isLocalEnv = (appEnv: AppEnv): boolean => appEnv === 'development' || appEnv === 'test';
 

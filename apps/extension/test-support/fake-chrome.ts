@@ -19,7 +19,11 @@ function validate(rule: RedirectRule) {
   if (!rule.condition.resourceTypes.includes('main_frame')) throw new Error('Expected main_frame rules');
 }
 
-const belongs = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+// Chrome matches requestDomains on the host without its trailing dot ('youtube.com.' is youtube.com).
+const belongs = (host: string, domain: string) => {
+  const bare = host.endsWith('.') ? host.slice(0, -1) : host;
+  return bare === domain || bare.endsWith(`.${domain}`);
+};
 
 export function createFakeDnr() {
   const rules = new Map<number, RedirectRule>();

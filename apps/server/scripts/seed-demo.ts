@@ -1,5 +1,6 @@
 // `npm run seed:demo`: creates or refreshes the demo person (+1 555 555 0100, code 123456) with
 // sites, sessions, feed blocking, a streak, screen time and phone apps. Development only.
+import { brand } from '@stillpoint/core';
 import { buildApp } from '../src/app';
 import { type Config, ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database).catch((error: unknown) => {
     if (error instanceof DataDirInUseError) {
       fail(
-        `The database in ${error.dataDir} is in use by a running Stillpoint server (pid ${error.holderPid}). ` +
+        `The database in ${error.dataDir} is in use by a running ${brand.name} server (pid ${error.holderPid}). ` +
           'PGlite allows one process at a time: stop the server (Ctrl-C in its terminal), run ' +
           '`npm run seed:demo` again, then start the server with `npm start`.',
       );

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { brand } from '@stillpoint/core';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -39,14 +40,14 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'pglite' ? config.database.dataDir : 'PostgreSQL (DATABASE_URL)';
-  app.log.info(`Stillpoint is running on ${config.publicUrl} (${config.appEnv}, database: ${where})`);
+  app.log.info(`${brand.name} is running on ${config.publicUrl} (${config.appEnv}, database: ${where})`);
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
-    console.error('Stillpoint could not start:', error);
+    console.error(`${brand.name} could not start:`, error);
   }
   process.exit(1);
 });

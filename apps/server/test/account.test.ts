@@ -28,7 +28,7 @@ describe('the account calls', () => {
     expect(data.google).toEqual({ kind: 'oauth2', id: expect.any(String) });
     expect(data.apple).toEqual({ kind: 'oauth2', id: expect.any(String) });
     expect(data.captcha).toBeNull();
-    expect(data.testPhoneNumber).toEqual({ phoneNumber: '+15555550100', code: '123456' });
+    expect(data.testPhoneNumbers).toEqual([{ phoneNumber: '+15555550100', code: '123456' }]);
   });
 
   it('never advertises a test number or hides the bot check in production', () => {
@@ -44,7 +44,7 @@ describe('the account calls', () => {
       },
       { google: { kind: 'social', id: 'google' }, apple: { kind: 'social', id: 'apple' } },
     );
-    expect(production.testPhoneNumber).toBeNull();
+    expect(production.testPhoneNumbers).toEqual([]);
     expect(production.captcha).toEqual({ provider: 'cloudflare-turnstile', siteKey: 'site-key' });
     expect(JSON.stringify(production)).not.toContain('secret"');
   });

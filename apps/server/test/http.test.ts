@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
+import { testDatabaseKind } from './support/database';
 
 describe('the API shell', () => {
   let t: TestApp;
@@ -22,7 +23,7 @@ describe('the API shell', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'ready', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+      data: { status: 'ready', database: testDatabaseKind() },
     });
   });
 

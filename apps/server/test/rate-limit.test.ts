@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/http/rate-limit';
 import { buildTestApp, createTestApp, type TestApp } from './support/app';
 import { freshPhoneNumber, randomIp, sendOtp, TEST_CODE, TEST_NUMBER, verifyOtp } from './support/auth';
+import { testRedisUrl } from './support/database';
 
 const LIMITED = {
   success: false,
@@ -73,11 +74,11 @@ describe('rate limits (in memory)', () => {
 });
 
 // CI's second run sets REDIS_URL: limits are then shared by every server instance.
-describe.skipIf(!process.env.REDIS_URL)('rate limits shared through Redis', () => {
+describe.skipIf(!testRedisUrl())('rate limits shared through Redis', () => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
-    const redisUrl = process.env.REDIS_URL ?? null;
+    const redisUrl = testRedisUrl();
     t = await createTestApp({ redisUrl });
     other = await buildTestApp(t.database, { redisUrl });
   });

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { appUsageToday, isOverAppBudget, localUserDay, streakDays } from '@stillpoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
@@ -10,35 +8,7 @@ import { acquireDataDirLock } from '../src/db/data-dir-lock';
 import { callOk, signUp } from './support/api';
 import { buildTestApp } from './support/app';
 import { TEST_NUMBER } from './support/auth';
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-/** Runs `npm run seed:demo`'s script as a person would, against the given data directory. */
-function runSeed(dataDir: string, env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
-      cwd: serverDir,
-      // Always embedded PGlite here, even when the suite itself runs on PostgreSQL.
-      env: {
-        ...process.env,
-        APP_ENV: 'development',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ...env,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { runSeed, type SeedRun } from './support/seed-script';
 
 describe('npm run seed:demo', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stillpoint-demo-'));
@@ -46,21 +16,26 @@ describe('npm run seed:demo', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   describe('on a fresh data directory', () => {
-    let first: Awaited<ReturnType<typeof runSeed>>;
+    let first: SeedRun;
     beforeAll(async () => {
-      first = await runSeed(dataDir);
+      // Not the default port, so a hard-coded address in the message would show.
+      first = await runSeed(dataDir, { PORT: '4173' });
     }, 180_000);
 
-    it('reports what it created and how to sign in', () => {
+    it('reports what it created and how to sign in at the port the server will use', () => {
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toContain('Demo data ready: 3 sites, 6 phone apps');
       expect(first.stdout).toContain(
-        'sign in at http://localhost:3000/signin with +1 555 555 0100 and code 123456',
+        'sign in at http://localhost:4173/signin with +1 555 555 0100 and code 123456',
       );
+      expect(first.stdout).not.toContain('localhost:3000');
     });
 
     it('gives the test number a home page full of demo data, also after a second run', async () => {
-      expect((await runSeed(dataDir)).code).toBe(0);
+      // A server behind its own address (PUBLIC_URL) is named by that address instead.
+      const second = await runSeed(dataDir, { PUBLIC_URL: 'https://focus.example.test/' });
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stdout).toContain('sign in at https://focus.example.test/signin with +1 555 555 0100');
 
       const database: DatabaseHandle = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
       const app = await buildTestApp(database);

@@ -52,6 +52,35 @@ describe('intercepted sites', () => {
     expect((await list(sam)).map((site) => site.siteOrigin)).toEqual(['https://www.reddit.com']);
   });
 
+  it('judges duplicates by the site the extension intercepts: a typed port counts, www. and case do not', async () => {
+    const sam = await signUp(t.app);
+    expect((await add(sam, 'localhost:8080')).statusCode).toBe(200);
+    expect((await add(sam, 'http://localhost:9090/app')).statusCode).toBe(200);
+    expect(failureOf(await add(sam, 'http://LOCALHOST:8080/other'))).toMatchObject({
+      status: 409,
+      error: 'localhost:8080 is already one of your intercepted sites.',
+    });
+
+    expect((await add(sam, 'youtube.com')).statusCode).toBe(200);
+    expect(failureOf(await add(sam, 'WWW.YouTube.com.'))).toEqual({
+      status: 409,
+      success: false,
+      code: 'CONFLICT',
+      error: 'youtube.com is already one of your intercepted sites.',
+    });
+
+    // www.com is a site of its own, not all of .com: another .com site is no duplicate of it.
+    expect(dataFrom(await add(sam, 'WWW.com')).siteOrigin).toBe('https://www.com');
+    expect((await add(sam, 'example.com')).statusCode).toBe(200);
+    expect((await list(sam)).map((site) => site.siteOrigin)).toEqual([
+      'https://localhost:8080',
+      'http://localhost:9090',
+      'https://youtube.com',
+      'https://www.com',
+      'https://example.com',
+    ]);
+  });
+
   it('adds a site once when the same site is added many times at once', async () => {
     const sam = await signUp(t.app);
     const answers = await Promise.all(

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
+import { AppError } from '../src/errors';
 import { registerEndpoint } from '../src/http/endpoint';
-import { AppError } from '../src/http/errors';
 import { bearer, signInByPhone, TEST_NUMBER } from './support/auth';
 import { openTestDatabase } from './support/database';
 

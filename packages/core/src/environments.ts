@@ -59,3 +59,13 @@ export const environments: Record<AppEnv, EnvironmentSet> = {
     prices: localPrices('price_live'),
   },
 };
+
+/**
+ * Reads an environment name from a build or run variable. Unset means development; a typo must
+ * stop the program loudly rather than quietly pick another configuration set.
+ */
+export function parseAppEnv(value: string | undefined, variableName: string): AppEnv {
+  if (value === undefined || value === '') return 'development';
+  if ((appEnvs as readonly string[]).includes(value)) return value as AppEnv;
+  throw new Error(`${variableName} must be one of ${appEnvs.join(', ')}; got "${value}".`);
+}

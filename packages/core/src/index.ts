@@ -5,4 +5,5 @@ export * from './constants';
 export * from './environments';
 export * from './extension';
 export * from './rules';
+export * from './sites';
 export * from './validation';

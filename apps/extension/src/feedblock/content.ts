@@ -1,12 +1,15 @@
-import { QUOTES } from '@stillpoint/core';
+import { localUserDay, QUOTES } from '@stillpoint/core';
 import { browser } from 'wxt/browser';
 import { STORAGE_KEYS } from '../storage-keys';
 import { startFeedblock } from './runtime';
 import type { FeedSiteDefinition } from './types';
 
-/** One quote a day, the same on every site, so the note reads as calm rather than as a slot machine. */
+/**
+ * One quote a day, the same on every site, so the note reads as calm rather than as a slot machine.
+ * The day is the person's own (core's userDay in this browser's zone), so it turns at their midnight.
+ */
 function quoteOfTheDay(now: Date) {
-  const day = Math.floor(now.getTime() / 86_400_000);
+  const day = localUserDay(now);
   const quote = QUOTES[day % QUOTES.length] ?? QUOTES[0];
   return { quote: quote?.quote ?? '', author: quote?.author ?? '' };
 }

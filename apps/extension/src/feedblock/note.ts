@@ -1,3 +1,4 @@
+import { brand } from '@stillpoint/core';
 import { NOTE_TAG } from './css';
 
 export interface NoteQuote {
@@ -26,7 +27,7 @@ export function createNote(document: Document, quote: NoteQuote): HTMLElement {
   style.textContent = NOTE_STYLE;
   const note = document.createElement('section');
   note.className = 'note';
-  note.setAttribute('aria-label', 'Stillpoint');
+  note.setAttribute('aria-label', brand.name);
   const lead = document.createElement('p');
   lead.className = 'lead';
   lead.textContent = 'Your feed is resting. Search for what you came for.';

@@ -2,7 +2,7 @@ import type { ExtensionConfig } from '../config';
 import type { Platform } from '../platform/types';
 import type { Store } from '../store';
 import { breatheUrl } from './breathe-url';
-import { sitePattern, urlMatchesSite } from './matching';
+import { siteForUrl } from './matching';
 import { interceptRules, planRuleUpdate } from './rules';
 import { nextSessionEnd, runningSessionEnds, withoutEndedSessions } from './sessions';
 
@@ -54,10 +54,7 @@ export function createEnforcer(platform: Platform, store: Store, config: Extensi
     const tabs = await platform.tabs.query({});
     for (const tab of tabs) {
       if (tab.id === undefined || !tab.url) continue;
-      const site = sites.find((candidate) => {
-        const pattern = sitePattern(candidate.siteOrigin);
-        return pattern !== null && urlMatchesSite(tab.url ?? '', pattern);
-      });
+      const site = siteForUrl(tab.url, sites);
       if (!site) continue;
       await platform.tabs
         .update(tab.id, { url: breatheUrl(origin, tab.url, site.id) })

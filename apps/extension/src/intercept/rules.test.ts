@@ -80,6 +80,7 @@ describe('intercept rule generation', () => {
       'https://youtube.com',
       'https://www.youtube.com/watch?v=a=b;c',
       'https://youtube.com:8443/feed?q=%26',
+      'http://youtube.com./',
     ]) {
       const landed = new URL(await navigate(rules, url));
       expect(landed.origin + landed.pathname).toBe('https://stillpoint.app/breathe');
@@ -101,6 +102,17 @@ describe('intercept rule generation', () => {
       expect(await navigate(rules, url)).toBe(url);
     }
     expect(await navigate(rules, 'http://localhost:8080/x')).toContain('/breathe?');
+  });
+
+  it('intercepts two ports of one host as two sites', async () => {
+    const on8080 = site('https://localhost:8080');
+    const on9090 = site('http://localhost:9090');
+    const { rules, interceptedSiteIds } = interceptRules(inputs({ sites: [on8080, on9090] }));
+    expect(interceptedSiteIds).toEqual([on8080.id, on9090.id]);
+    const siteIdAfter = async (url: string) => new URL(await navigate(rules, url)).searchParams.get('siteId');
+    expect(await siteIdAfter('http://localhost:8080/app')).toBe(on8080.id);
+    expect(await siteIdAfter('https://localhost:9090/')).toBe(on9090.id);
+    expect(await navigate(rules, 'http://localhost:3000/')).toBe('http://localhost:3000/');
   });
 
   it('keeps rule ids stable as sites come and go', () => {

@@ -1,5 +1,5 @@
+import { type SiteIdentity, siteIdentity, urlBelongsToSite } from '@stillpoint/core';
 import type { RedirectRule } from '../platform/types';
-import { type SitePattern, sitePattern, urlMatchesSite } from './matching';
 
 /** The part of a site (SPEC §3 custom site) that rule generation needs. */
 export interface RuleSite {
@@ -55,18 +55,22 @@ export const ruleIdsOfSite = (n: number) => ({ direct: 2 * n - 1, viaPage: 2 * n
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Scheme, optional credentials, the site's host or any subdomain, and its port (any when it has none). */
-function siteRegexPrefix(pattern: SitePattern): string {
-  const port = pattern.port === null ? '(?::[0-9]+)?' : `:${pattern.port}`;
-  return `^https?://(?:[^/?#]*@)?(?:[^/?#@]*\\.)?${escapeRegex(pattern.key)}${port}`;
+/**
+ * Scheme, optional credentials, the site's host or any subdomain (a trailing dot allowed: Chrome
+ * keeps it in the URL), and its port, any when it has none. The same URLs as core's
+ * urlBelongsToSite, as Chrome writes them: lower case, punycode, no default port.
+ */
+function siteRegexPrefix(site: SiteIdentity): string {
+  const port = site.port === null ? '(?::[0-9]+)?' : `:${site.port}`;
+  return `^https?://(?:[^/?#]*@)?(?:[^/?#@:]*\\.)?${escapeRegex(site.host)}\\.?${port}`;
 }
 
 /**
  * An RE2 filter for every http(s) URL of the site, any path. It matches the whole URL, so `\0`
  * in the substitution is the URL the person asked for.
  */
-export function siteRegexFilter(pattern: SitePattern): string {
-  return `${siteRegexPrefix(pattern)}(?:[/?#].*)?$`;
+export function siteRegexFilter(site: SiteIdentity): string {
+  return `${siteRegexPrefix(site)}(?:[/?#].*)?$`;
 }
 
 /**
@@ -74,8 +78,8 @@ export function siteRegexFilter(pattern: SitePattern): string {
  * which a query parser would split, turn into a space, or decode. Most visits (a typed address, a
  * plain path) are like this.
  */
-export function plainUrlRegexFilter(pattern: SitePattern): string {
-  return `${siteRegexPrefix(pattern)}(?:[/?][^&+%#]*)?$`;
+export function plainUrlRegexFilter(site: SiteIdentity): string {
+  return `${siteRegexPrefix(site)}(?:[/?][^&+%#]*)?$`;
 }
 
 /** A plain URL goes straight to the breathe page, returnUrl last so it is read whole. */
@@ -127,13 +131,13 @@ export function interceptRules(inputs: RuleInputs): {
   const interceptedSiteIds: string[] = [];
   for (const site of inputs.sites) {
     if (!site.active || inputs.running.has(site.id)) continue;
-    const pattern = sitePattern(site.siteOrigin);
+    const identity = siteIdentity(site.siteOrigin);
     const n = ruleIds[site.id];
-    if (!pattern || n === undefined) continue;
+    if (!identity || n === undefined) continue;
     const excluded: Pick<RedirectRule['condition'], 'excludedRequestDomains'> = {};
-    if (ownHost && urlMatchesSite(inputs.webAppOrigin, pattern)) {
+    if (ownHost && urlBelongsToSite(inputs.webAppOrigin, identity)) {
       // The web app itself is on this site: intercepting all of it would hide the breathe page.
-      if (ownHost === pattern.key || ownHost === `www.${pattern.key}`) continue;
+      if (ownHost === identity.host || ownHost === `www.${identity.host}`) continue;
       excluded.excludedRequestDomains = [ownHost];
     }
     const ids = ruleIdsOfSite(n);
@@ -146,14 +150,19 @@ export function interceptRules(inputs: RuleInputs): {
       id,
       priority,
       action: { type: 'redirect', redirect: { regexSubstitution } },
-      condition: { regexFilter, requestDomains: [pattern.key], ...excluded, resourceTypes: ['main_frame'] },
+      condition: { regexFilter, requestDomains: [identity.host], ...excluded, resourceTypes: ['main_frame'] },
     });
     rules.push(
-      redirect(ids.direct, 2, plainUrlRegexFilter(pattern), directSubstitution(inputs.webAppOrigin, site.id)),
+      redirect(
+        ids.direct,
+        2,
+        plainUrlRegexFilter(identity),
+        directSubstitution(inputs.webAppOrigin, site.id),
+      ),
       redirect(
         ids.viaPage,
         1,
-        siteRegexFilter(pattern),
+        siteRegexFilter(identity),
         interceptSubstitution(inputs.interceptPageUrl, site.id, inputs.webAppOrigin),
       ),
     );

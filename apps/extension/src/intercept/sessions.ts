@@ -1,24 +1,36 @@
-import { type CustomSite, isSessionActive, type SessionTiming, sessionEndsAtMs } from '@stillpoint/core';
+import {
+  type CustomSite,
+  isSessionActive,
+  latestRunningSession,
+  type SessionTiming,
+  sessionEndsAtMs,
+} from '@stillpoint/core';
 import type { LocalSession } from '../store';
 
 /**
  * When each site's running session ends (epoch ms), from the sessions the web app told the
  * extension about (START_SESSION) and the active sessions the server reports. A session runs
- * until timeStarted * 1000 + lengthInMilliseconds (core's rule); with several, the latest end wins.
+ * until timeStarted * 1000 + lengthInMilliseconds; with several, the one that ends last counts
+ * (core's latestRunningSession, the same rule the web app's site cards use).
  */
 export function runningSessionEnds(
   sites: readonly Pick<CustomSite, 'id' | 'activeSessions'>[],
   localSessions: readonly LocalSession[],
   nowMs: number,
 ): Map<string, number> {
-  const ends = new Map<string, number>();
-  const consider = (siteId: string, session: SessionTiming) => {
-    if (!isSessionActive(session, nowMs)) return;
-    const end = sessionEndsAtMs(session);
-    if (end > (ends.get(siteId) ?? Number.NEGATIVE_INFINITY)) ends.set(siteId, end);
+  const sessionsBySite = new Map<string, SessionTiming[]>();
+  const add = (siteId: string, session: SessionTiming) => {
+    const known = sessionsBySite.get(siteId);
+    if (known) known.push(session);
+    else sessionsBySite.set(siteId, [session]);
   };
-  for (const site of sites) for (const session of site.activeSessions) consider(site.id, session);
-  for (const session of localSessions) consider(session.siteId, session);
+  for (const site of sites) for (const session of site.activeSessions) add(site.id, session);
+  for (const session of localSessions) add(session.siteId, session);
+  const ends = new Map<string, number>();
+  for (const [siteId, sessions] of sessionsBySite) {
+    const latest = latestRunningSession(sessions, nowMs);
+    if (latest) ends.set(siteId, sessionEndsAtMs(latest));
+  }
   return ends;
 }
 

@@ -1,4 +1,5 @@
 import {
+  brand,
   DEFAULT_ERROR_MESSAGE,
   type ExtensionErrorReply,
   type ExtensionReply,
@@ -106,7 +107,7 @@ export function createMessageHandler(deps: MessageDeps) {
         );
         // The rule for the site is gone before the reply, so the page can go straight to the site.
         const enforced = await enforcer.apply();
-        if (!enforced) return failure('Stillpoint could not open the site. Please try again.');
+        if (!enforced) return failure(`${brand.name} could not open the site. Please try again.`);
         const known = (await store.getSites())?.sites.some((site) => site.id === request.siteId);
         if (!known) void sync.refresh().catch(() => undefined);
         return { status: 'success' };
@@ -124,7 +125,7 @@ export function createMessageHandler(deps: MessageDeps) {
         ]);
         if (outcome === 'signed-out') return failure('The extension is not signed in.');
         if (outcome === 'offline')
-          return failure('Stillpoint could not be reached; the last known sites stay in force.');
+          return failure(`${brand.name} could not be reached; the last known sites stay in force.`);
         return { status: 'success' };
       }
     }
@@ -134,7 +135,7 @@ export function createMessageHandler(deps: MessageDeps) {
     try {
       const origin = senderOrigin(sender);
       if (!origin || !isAllowedWebAppOrigin(config, origin)) {
-        return failure('This page may not talk to the Stillpoint extension.');
+        return failure(`This page may not talk to the ${brand.name} extension.`);
       }
       const parsed = extensionRequestSchema.safeParse(message);
       if (!parsed.success) return failure(describeInvalid(message, parsed.error.issues));

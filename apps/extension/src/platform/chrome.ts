@@ -1,3 +1,4 @@
+import { brand } from '@stillpoint/core';
 import { browser } from 'wxt/browser';
 import type { DeclarativeNetRequest, Platform, RedirectRule } from './types';
 
@@ -33,6 +34,6 @@ export function chromePlatform(): Platform {
     now: () => Date.now(),
     setTimer: (callback, ms) => setTimeout(callback, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    warn: (message, error) => console.warn(`[Stillpoint] ${message}`, error ?? ''),
+    warn: (message, error) => console.warn(`[${brand.name}] ${message}`, error ?? ''),
   };
 }

@@ -1,7 +1,8 @@
 import {
+  brand,
   type FeedblockingSettings,
   localUserDay,
-  remainingMinutes,
+  minutesUntil,
   sessionsLeftToday,
 } from '@stillpoint/core';
 import { runningSessionEnds } from '../intercept/sessions';
@@ -65,11 +66,8 @@ export function popupModel(inputs: PopupInputs): PopupModel {
         host: hostOf(site.siteOrigin),
         budget,
         usesLeft: sessionsLeftToday(budget, sameDay ? site.todaysSessions : []),
-        // core's rounding ('ends in N mins', rounded up), for a session ending at `end`.
-        sessionMinutesLeft:
-          end === undefined
-            ? null
-            : remainingMinutes({ timeStarted: 0, lengthInMilliseconds: end }, inputs.now),
+        // core's rounding ('ends in N mins', rounded up), as on the web app's site cards.
+        sessionMinutesLeft: end === undefined ? null : minutesUntil(end, inputs.now),
       };
     });
   return {
@@ -80,7 +78,7 @@ export function popupModel(inputs: PopupInputs): PopupModel {
     feedsBlocked: Object.values(inputs.settings).filter(Boolean).length,
     staleNote:
       inputs.auth && inputs.syncStatus.error
-        ? "Couldn't reach Stillpoint just now; showing what the extension last knew."
+        ? `Couldn't reach ${brand.name} just now; showing what the extension last knew.`
         : null,
   };
 }

@@ -1,3 +1,4 @@
+import { brand } from '@stillpoint/core';
 import type { PopupModel } from './model';
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -22,7 +23,7 @@ const usesText = (usesLeft: number, budget: number) =>
 
 /** Renders the popup into `container`, replacing what was there. */
 export function renderPopup(document: Document, container: HTMLElement, model: PopupModel): void {
-  const children: Node[] = [element(document, 'h1', { text: 'Stillpoint' })];
+  const children: Node[] = [element(document, 'h1', { text: brand.name })];
 
   if (!model.signedIn) {
     children.push(

@@ -1,6 +1,7 @@
 import {
   ApiError,
   apiRequest,
+  brand,
   type EndpointBody,
   type EndpointName,
   type EndpointQuery,
@@ -44,7 +45,7 @@ export async function callServer<N extends EndpointName>(
       credentials: 'omit',
     });
   } catch {
-    throw new ApiError('Stillpoint could not be reached.', 'NETWORK', 0);
+    throw new ApiError(`${brand.name} could not be reached.`, 'NETWORK', 0);
   }
   return readApiResponse(endpoint, response) as Promise<EndpointResponse<(typeof endpoints)[N]>>;
 }

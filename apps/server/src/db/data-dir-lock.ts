@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { brand } from '@stillpoint/core';
 
 /** Another live process holds the data directory; the message says which and what to do. */
 export class DataDirInUseError extends Error {
@@ -9,7 +10,7 @@ export class DataDirInUseError extends Error {
     readonly holderPid: number,
   ) {
     super(
-      `The data directory ${dataDir} is in use by another Stillpoint process (pid ${holderPid}). ` +
+      `The data directory ${dataDir} is in use by another ${brand.name} process (pid ${holderPid}). ` +
         'Stop it first, or point DATA_DIR somewhere else.',
     );
   }

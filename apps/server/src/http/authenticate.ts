@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/session';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 export type { SessionUser } from '../auth/session';
 

@@ -1,19 +1,7 @@
 import { describeIssues, type ErrorCode, errorStatus, fail } from '@stillpoint/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-
-/** An expected failure a service raises; its message is shown to the person, so write it for them. */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
-
-export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${what} was not found.`);
+import { AppError } from '../errors';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 

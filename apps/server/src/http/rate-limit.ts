@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 /**
  * Per-IP limits, per route. The phone routes are the tight ones: each send costs an SMS and each

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { brand } from '@stillpoint/core';
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from './errors';
 
@@ -37,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
         .status(503)
         .type('text/plain; charset=utf-8')
         .send(
-          'The Stillpoint web app is not built yet. Run `npm run build`, or use `npm start`, which builds it.',
+          `The ${brand.name} web app is not built yet. Run \`npm run build\`, or use \`npm start\`, which builds it.`,
         );
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -25,6 +25,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** Which engine openTestDatabase opens in this run. */
+export const testDatabaseKind = (): DatabaseHandle['kind'] =>
+  process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+/** CI's second run sets REDIS_URL so rate limits are shared through Redis; null otherwise. */
+export const testRedisUrl = (): string | null => process.env.REDIS_URL ?? null;
+
 async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

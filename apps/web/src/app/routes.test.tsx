@@ -43,9 +43,11 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
-    const header = screen.queryByRole('link', { name: 'Stillpoint' });
-    if (layout === 'signed-in') expect(header).toHaveAttribute('href', '/');
-    else expect(header).not.toBeInTheDocument();
+    // Every page has the logo home: in the full header when signed in, else in the brand bar alone.
+    expect(screen.getByRole('link', { name: 'Stillpoint home' })).toHaveAttribute('href', '/');
+    const menu = screen.queryByRole('button', { name: 'Menu' });
+    if (layout === 'signed-in') expect(menu).toBeInTheDocument();
+    else expect(menu).not.toBeInTheDocument();
   });
 
   it('sets the tab title to "<Page> · Stillpoint"', async () => {

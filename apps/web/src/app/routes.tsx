@@ -1,9 +1,8 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { ErrorPage } from './ErrorPage';
 import { RequireAuth } from './guards';
 import { RootLayout } from './layout/RootLayout';
-import { SignedInLayout } from './layout/SignedInLayout';
 import { StandaloneLayout } from './layout/StandaloneLayout';
 
 /**
@@ -20,35 +19,46 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <SignedInLayout />
+            <Outlet />
           </RequireAuth>
         ),
         children: [
           {
-            index: true,
-            lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })),
-          },
-          {
-            path: 'subscription',
-            lazy: () =>
-              import('../features/subscription/SubscriptionPage').then((m) => ({
-                Component: m.SubscriptionPage,
-              })),
-          },
-          {
-            path: 'breathe',
-            lazy: () =>
-              import('../features/intercept/BreathePage').then((m) => ({ Component: m.BreathePage })),
-          },
-          {
-            path: 'onboarding',
-            lazy: () =>
-              import('../features/onboarding/OnboardingPage').then((m) => ({ Component: m.OnboardingPage })),
-          },
-          {
-            path: 'onboarding-ios',
-            lazy: () =>
-              import('../features/onboarding/OnboardingPage').then((m) => ({ Component: m.OnboardingPage })),
+            // Lazy like its pages, so the header, its menu and icons stay out of a public page's
+            // first load (DESIGN's initial JavaScript budget).
+            lazy: () => import('./layout/SignedInLayout').then((m) => ({ Component: m.SignedInLayout })),
+            children: [
+              {
+                index: true,
+                lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })),
+              },
+              {
+                path: 'subscription',
+                lazy: () =>
+                  import('../features/subscription/SubscriptionPage').then((m) => ({
+                    Component: m.SubscriptionPage,
+                  })),
+              },
+              {
+                path: 'breathe',
+                lazy: () =>
+                  import('../features/intercept/BreathePage').then((m) => ({ Component: m.BreathePage })),
+              },
+              {
+                path: 'onboarding',
+                lazy: () =>
+                  import('../features/onboarding/OnboardingPage').then((m) => ({
+                    Component: m.OnboardingPage,
+                  })),
+              },
+              {
+                path: 'onboarding-ios',
+                lazy: () =>
+                  import('../features/onboarding/OnboardingPage').then((m) => ({
+                    Component: m.OnboardingPage,
+                  })),
+              },
+            ],
           },
         ],
       },

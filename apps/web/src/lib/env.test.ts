@@ -1,18 +1,28 @@
-import { describe, expect, it } from 'vitest';
-import { parseAppEnv } from './env';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-describe('parseAppEnv', () => {
-  it('defaults to development', () => {
-    expect(parseAppEnv(undefined)).toBe('development');
-    expect(parseAppEnv('')).toBe('development');
+/** env is read once, when the module loads: each case loads it afresh with its own build variable. */
+async function loadEnv(value: string) {
+  vi.stubEnv('VITE_APP_ENV', value);
+  vi.resetModules();
+  return (await import('./env')).env;
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('env', () => {
+  it('is development when VITE_APP_ENV is not set', async () => {
+    expect(await loadEnv('')).toEqual({ appEnv: 'development', isProduction: false });
   });
 
-  it('accepts each configuration set', () => {
-    for (const name of ['development', 'test', 'staging', 'production']) expect(parseAppEnv(name)).toBe(name);
+  it('is production only for a production build', async () => {
+    expect(await loadEnv('production')).toEqual({ appEnv: 'production', isProduction: true });
+    expect(await loadEnv('staging')).toEqual({ appEnv: 'staging', isProduction: false });
   });
 
-  it('rejects a typo with a message naming the choices', () => {
-    expect(() => parseAppEnv('prod')).toThrow(
+  it('refuses to start with a typo, naming the build variable', async () => {
+    await expect(loadEnv('prod')).rejects.toThrow(
       'VITE_APP_ENV must be one of development, test, staging, production; got "prod".',
     );
   });

@@ -6,7 +6,20 @@ import {
   type FeedblockingSettings,
   feedblockingSettingKey,
 } from '@stillpoint/core';
+import { queryOptions } from '@tanstack/react-query';
 import type { SwitchListItem } from '../ui/SwitchList';
+import { callApi } from './api';
+import { queryKeys } from './queryKeys';
+
+/**
+ * GET getBrowserSiteSettings: the six switches, or null before setup. Home and onboarding read it
+ * through this one definition, so they share a cache entry.
+ */
+export const feedblockingSettingsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.feedblockingSettings(),
+    queryFn: ({ signal }) => callApi('getBrowserSiteSettings', undefined, { signal }),
+  });
 
 /** The six feedblocking switches as rows for a SwitchList, in SPEC order. */
 export const feedblockingSwitchItems = (

@@ -4,7 +4,7 @@ const POPUP_TOKEN_KEY = 'better-auth.popup_token';
 
 /**
  * The session token the API and the extension hand-off use (SPEC §7: Authorization Bearer). Kept
- * apart from auth-client so the app shell reads it without loading Better Auth's client.
+ * apart from authClient so the app shell reads it without loading Better Auth's client.
  */
 export const sessionToken = {
   get: (): string | null => localStorage.getItem(TOKEN_KEY),

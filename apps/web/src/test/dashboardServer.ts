@@ -2,12 +2,13 @@ import {
   type BrowserSiteSession,
   type CustomSite,
   DEFAULT_FEEDBLOCKING_SETTINGS,
+  duplicateSiteMessage,
   type FeedblockingSettings,
   type HdyhOption,
+  isSameSite,
   normaliseSiteOrigin,
   type OnboardingAnswers,
   type Profile,
-  siteMatchKey,
 } from '@stillpoint/core';
 import { type FakeResponse, installFakeServer } from './fakeServer';
 
@@ -98,8 +99,9 @@ export function installDashboardServer({
     const { siteOrigin, budget } = body as { siteOrigin: string; budget: number };
     const origin = normaliseSiteOrigin(siteOrigin);
     if (!origin) return failure(400, 'BAD_REQUEST', 'siteOrigin: Enter a site like youtube.com');
-    if (state.sites.some((site) => siteMatchKey(site.siteOrigin) === siteMatchKey(origin))) {
-      return failure(409, 'CONFLICT', `You already intercept ${siteMatchKey(origin)}.`);
+    // The server's rule: one site however typed (www., case, path), a typed port counts (docs/sites.md).
+    if (state.sites.some((site) => isSameSite(site.siteOrigin, origin))) {
+      return failure(409, 'CONFLICT', duplicateSiteMessage(origin));
     }
     const site = makeSite({ siteOrigin: origin, budget });
     state.sites.push(site);

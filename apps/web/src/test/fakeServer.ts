@@ -25,7 +25,7 @@ const defaultAuthConfig: AuthConfig = {
   google: { kind: 'oauth2', id: 'dev-google' },
   apple: { kind: 'oauth2', id: 'dev-apple' },
   captcha: null,
-  testPhoneNumber: { phoneNumber: '+15555550100', code: '123456' },
+  testPhoneNumbers: [{ phoneNumber: '+15555550100', code: '123456' }],
 };
 
 const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });

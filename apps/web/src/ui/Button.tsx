@@ -3,7 +3,10 @@ import { type ButtonVariant, buttonStyles } from './buttonStyles';
 
 interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: ButtonVariant;
-  /** Shows a spinner and blocks clicks while the action runs; the label stays, so its name does too. */
+  /**
+   * Busy: marks the button aria-busy, shows a spinner and blocks clicks while the action runs.
+   * The label stays, so screen readers still hear what is in progress.
+   */
   loading?: boolean;
 }
 

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 
 interface ModalProps {
@@ -44,16 +45,7 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
             className="absolute top-4 right-4 grid size-9 place-items-center rounded-full text-muted hover:bg-accent-soft hover:text-ink"
             aria-label="Close"
           >
-            <svg
-              viewBox="0 0 20 20"
-              aria-hidden="true"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
-            </svg>
+            <X aria-hidden="true" className="size-4" strokeWidth={2.5} />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,4 +1,4 @@
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'dangerGhost';
 
 const base =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold ' +
@@ -8,6 +8,10 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-white hover:bg-accent-strong',
   secondary: 'border border-line bg-surface text-ink hover:border-accent hover:text-accent',
   ghost: 'text-accent hover:bg-accent-soft',
+  /** The confirmed, destructive step, e.g. 'Yes, Delete Site'. */
+  danger: 'bg-danger text-white hover:bg-danger/90',
+  /** A destructive choice that asks again before acting, e.g. 'Delete Site'. */
+  dangerGhost: 'text-danger hover:bg-danger/10',
 };
 
 /** Shared by Button and by links that look like buttons, so both stay in step. */

@@ -1,2 +1,2 @@
-export { authErrorMessage, normaliseAuthErrorCode } from './authErrorMessage';
+export { authErrorMessage, normaliseAuthErrorCode } from './auth-error-message';
 export { AUTH_ERROR_FALLBACK, authErrorCodes, authErrorMessages } from './messages';

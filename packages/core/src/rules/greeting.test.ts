@@ -41,6 +41,18 @@ describe('displayName', () => {
     expect(displayName(null, 'Sam@example.com')).toBe('Sam');
   });
 
+  it('capitalises a name that is only the e-mail local part, as a sign-in without a name sets it', () => {
+    expect(displayName('sam', 'sam@example.com')).toBe('Sam');
+    expect(displayName(' sam ', 'sam@example.com')).toBe('Sam');
+    expect(displayName('sam.lee', 'sam.lee@example.com')).toBe('Sam.lee');
+  });
+
+  it('keeps a chosen name as written, even in lower case', () => {
+    expect(displayName('sam', 'jordan@example.com')).toBe('sam');
+    expect(displayName('sam', null)).toBe('sam');
+    expect(displayName('de Vries', 'devries@example.com')).toBe('de Vries');
+  });
+
   it('is empty with neither', () => {
     expect(displayName()).toBe('');
     expect(displayName(null, null)).toBe('');

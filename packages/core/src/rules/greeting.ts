@@ -12,10 +12,16 @@ export function greeting(now: Date, name: string): string {
   return 'Good Morning';
 }
 
-/** The name to greet: the display name, else the e-mail's local part with its first letter capitalised. */
+/**
+ * The name to greet: the display name, else the e-mail's local part with its first letter
+ * capitalised. A display name that is only the local part came from the e-mail too (some sign-ins
+ * fill a missing name with it, and accounts made that way keep it), so it is capitalised the same.
+ */
 export function displayName(name?: string | null, email?: string | null): string {
-  const trimmed = name?.trim();
-  if (trimmed) return trimmed;
   const localPart = email?.split('@')[0]?.trim() ?? '';
-  return localPart.charAt(0).toUpperCase() + localPart.slice(1);
+  const trimmed = name?.trim();
+  if (trimmed && trimmed !== localPart) return trimmed;
+  return capitalise(trimmed || localPart);
 }
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -56,6 +56,12 @@ describe('the step order', () => {
     ]);
   });
 
+  it('ends after SETUP_INTERCEPT for someone without the extension, who has nothing to pin', () => {
+    expect(nextOnboardingStep('SETUP_INTERCEPT', { hasExtension: false })).toBeNull();
+    expect(nextOnboardingStep('SETUP_INTERCEPT', { hasExtension: true })).toBe('PIN_EXTENSION');
+    expect(nextOnboardingStep('DOWNLOAD_EXTENSION', { hasExtension: false })).toBe('SETUP_FEEDBLOCKING');
+  });
+
   it('counts progress from 1 to the number of steps', () => {
     expect(onboardingProgress('ASK_INTENTION')).toEqual({ current: 1, total: ONBOARDING_STEPS.length });
     expect(onboardingProgress('PIN_EXTENSION')).toEqual({ current: 8, total: 8 });

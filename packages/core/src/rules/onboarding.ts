@@ -26,9 +26,17 @@ export function initialOnboardingStep({
   return 'DOWNLOAD_IOS_APP';
 }
 
-/** The step after `step` in SPEC §4 order, or null when onboarding is over and home comes next. */
-export function nextOnboardingStep(step: OnboardingStep): OnboardingStep | null {
-  return ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(step) + 1] ?? null;
+/**
+ * The step after `step` in SPEC §4 order, or null when onboarding is over and home comes next.
+ * Someone who chose to add the extension later is not asked to pin it: without the extension
+ * there is nothing to pin, and home keeps offering it.
+ */
+export function nextOnboardingStep(
+  step: OnboardingStep,
+  { hasExtension = true }: { hasExtension?: boolean } = {},
+): OnboardingStep | null {
+  const following = ONBOARDING_STEPS[ONBOARDING_STEPS.indexOf(step) + 1] ?? null;
+  return following === 'PIN_EXTENSION' && !hasExtension ? null : following;
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   hasSessionsLeft,
   isSessionActive,
   isSessionOnDay,
+  latestRunningSession,
+  minutesUntil,
   progressPercent,
   remainingMinutes,
   sessionEndsAtMs,
@@ -81,5 +83,30 @@ describe('budget rules for starting a session', () => {
     // A 30-minute session that started exactly then is just over; one a second later is not.
     expect(isSessionActive({ timeStarted: earliest, lengthInMilliseconds: 30 * 60_000 }, now)).toBe(false);
     expect(isSessionActive({ timeStarted: earliest + 1, lengthInMilliseconds: 30 * 60_000 }, now)).toBe(true);
+  });
+});
+
+describe('latestRunningSession', () => {
+  const five = { timeStarted: started, lengthInMilliseconds: 5 * 60_000, id: 'five' };
+  const ten = { ...tenMinutes, id: 'ten' };
+  const over = { timeStarted: started - 3600, lengthInMilliseconds: 60_000, id: 'over' };
+
+  it('picks the running session that ends last, whatever the order', () => {
+    expect(latestRunningSession([five, ten, over], startMs + 1000)?.id).toBe('ten');
+    expect(latestRunningSession([ten, five], startMs + 1000)?.id).toBe('ten');
+  });
+
+  it('ignores ended sessions and gives undefined when none runs', () => {
+    expect(latestRunningSession([five, ten], startMs + 6 * 60_000)?.id).toBe('ten');
+    expect(latestRunningSession([over], startMs)).toBeUndefined();
+    expect(latestRunningSession([], startMs)).toBeUndefined();
+  });
+
+  it('counts minutes to an end instant the same way as remainingMinutes', () => {
+    expect(minutesUntil(startMs + 61_000, startMs)).toBe(2);
+    expect(minutesUntil(startMs, startMs + 1)).toBe(0);
+    expect(minutesUntil(sessionEndsAtMs(tenMinutes), startMs + 1)).toBe(
+      remainingMinutes(tenMinutes, startMs + 1),
+    );
   });
 });

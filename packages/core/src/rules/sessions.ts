@@ -17,9 +17,28 @@ export const isSessionActive = (session: SessionTiming, nowMs: number): boolean 
   nowMs < sessionEndsAtMs(session);
 
 /** 'session ends in N mins': whole minutes rounded up, so the last seconds still read 1. */
-export function remainingMinutes(session: SessionTiming, nowMs: number): number {
-  return Math.max(0, Math.ceil((sessionEndsAtMs(session) - nowMs) / MINUTE_MS));
+export const remainingMinutes = (session: SessionTiming, nowMs: number): number =>
+  minutesUntil(sessionEndsAtMs(session), nowMs);
+
+/**
+ * The running session that ends last, if any: the one a site card counts down and the one that
+ * decides until when the extension lets a site through.
+ */
+export function latestRunningSession<S extends SessionTiming>(
+  sessions: readonly S[],
+  nowMs: number,
+): S | undefined {
+  let latest: S | undefined;
+  for (const session of sessions) {
+    if (!isSessionActive(session, nowMs)) continue;
+    if (latest === undefined || sessionEndsAtMs(session) > sessionEndsAtMs(latest)) latest = session;
+  }
+  return latest;
 }
+
+/** Whole minutes left until an end instant (epoch ms), rounded up like remainingMinutes. */
+export const minutesUntil = (endMs: number, nowMs: number): number =>
+  Math.max(0, Math.ceil((endMs - nowMs) / MINUTE_MS));
 
 /** How much of the session has passed, 0..100. A zero-length session is complete. */
 export function progressPercent(session: SessionTiming, nowMs: number): number {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hostOf,
-  isValidSiteText,
-  normaliseSiteOrigin,
-  siteHost,
-  siteMatchKey,
-  siteOriginSchema,
-} from './site';
+import { hostOf, isValidSiteText, normaliseSiteOrigin, siteHost, siteOriginSchema } from './site';
 
 describe('isValidSiteText', () => {
   it('needs 3 characters once trimmed', () => {
@@ -32,6 +25,15 @@ describe('normaliseSiteOrigin', () => {
     ['localhost:5173', 'https://localhost:5173'],
     ['http://localhost:3000/breathe', 'http://localhost:3000'],
     ['bbc.co.uk', 'https://bbc.co.uk'],
+    // The fully qualified form, a typed default port in any scheme, and ports with leading zeros.
+    ['YouTube.com.', 'https://youtube.com'],
+    ['http://example.com:443/', 'http://example.com'],
+    ['https://example.com:80', 'https://example.com'],
+    ['localhost:08080', 'https://localhost:8080'],
+    // International names are stored as the browser sends them.
+    ['bücher.de', 'https://xn--bcher-kva.de'],
+    ['https://BÜCHER.de/straße', 'https://xn--bcher-kva.de'],
+    ['example.com\\path', 'https://example.com'],
   ])('%s → %s', (input, origin) => {
     expect(normaliseSiteOrigin(input)).toBe(origin);
   });
@@ -52,19 +54,12 @@ describe('normaliseSiteOrigin', () => {
     'example.com:99999',
     'example.com:abc',
     '[::1]',
-    'bücher.de',
+    'example.com..',
+    '.example.com',
+    'bü cher.de',
     `${'a'.repeat(64)}.com`,
   ])('rejects %j', (input) => {
     expect(normaliseSiteOrigin(input)).toBeNull();
-  });
-});
-
-describe('siteMatchKey', () => {
-  it('treats www and bare hosts as one site', () => {
-    expect(siteMatchKey('https://www.youtube.com')).toBe('youtube.com');
-    expect(siteMatchKey('youtube.com')).toBe('youtube.com');
-    expect(siteMatchKey('http://WWW.YouTube.com:8080/x')).toBe('youtube.com');
-    expect(siteMatchKey('https://m.youtube.com')).toBe('m.youtube.com');
   });
 });
 

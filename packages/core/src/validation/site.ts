@@ -1,46 +1,23 @@
 import { z } from 'zod';
 import { SITE_TEXT_MIN_LENGTH } from '../constants/limits';
-import { isValidHostName } from './host';
+import { readSiteAddress } from '../sites/address';
 
 /** Add Site is possible once the site text has 3 characters (SPEC §5). */
 export const isValidSiteText = (text: string): boolean => text.trim().length >= SITE_TEXT_MIN_LENGTH;
 
-const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//;
-const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443' };
-
 /**
- * The origin to intercept, from whatever a person typed or a URL they pasted:
- * 'youtube.com' → 'https://youtube.com', 'https://www.youtube.com/watch?v=1' →
- * 'https://www.youtube.com'. No scheme means https. Only http(s) and host names with a dot (or
- * 'localhost') pass; anything else, including IPv6 literals and non-ASCII names, gives null.
- * No 'www.' is added or removed: the host is kept as typed, and matching uses siteMatchKey.
+ * The origin to store for whatever a person typed or pasted: 'youtube.com' →
+ * 'https://youtube.com', 'https://WWW.YouTube.com./watch?v=1' → 'https://www.youtube.com',
+ * 'bücher.de' → 'https://xn--bcher-kva.de', 'localhost:8080' → 'https://localhost:8080'. No
+ * scheme means https; a default port (80, 443) is dropped. No 'www.' is added or removed: the host
+ * is kept as typed, and which site it is comes from siteIdentity (docs/sites.md). Null when the
+ * text is no site.
  */
 export function normaliseSiteOrigin(input: string): string | null {
-  let rest = input.trim().toLowerCase();
-  let scheme = 'https';
-  const schemeMatch = SCHEME.exec(rest);
-  if (schemeMatch) {
-    scheme = schemeMatch[1] ?? '';
-    if (!(scheme in DEFAULT_PORTS)) return null;
-    rest = rest.slice(schemeMatch[0].length);
-  }
-  const authority = rest.split(/[/?#]/, 1)[0] ?? '';
-  // Credentials in a site address are either a mistake or a trick; refuse them.
-  if (authority.includes('@')) return null;
-  const [host = '', port, ...extra] = authority.split(':');
-  if (extra.length > 0 || !isValidHostName(host)) return null;
-  if (port === undefined || port === DEFAULT_PORTS[scheme]) return `${scheme}://${host}`;
-  if (!/^\d{1,5}$/.test(port) || Number(port) > 65_535) return null;
-  return `${scheme}://${host}:${port}`;
-}
-
-/**
- * The key two sites are compared by: the host without a leading 'www.', so 'youtube.com' and
- * 'www.youtube.com' are the same site for interception and duplicate checks.
- */
-export function siteMatchKey(originOrHost: string): string {
-  const host = originOrHost.replace(SCHEME, '').split(/[/:?#]/, 1)[0] ?? '';
-  return host.toLowerCase().replace(/^www\./, '');
+  const address = readSiteAddress(input);
+  if (!address) return null;
+  const port = address.port === null ? '' : `:${address.port}`;
+  return `${address.scheme}://${address.host}${port}`;
 }
 
 /** The Add Site text field as the server receives it: validated, then normalised to an origin. */

@@ -24,7 +24,8 @@ export const browserSite = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     // Normalised origin, e.g. https://www.youtube.com.
     siteOrigin: text('site_origin').notNull(),
-    // core's siteMatchKey of the origin (youtube.com for www.youtube.com): what duplicates are judged by.
+    // core's siteMatchKey of the origin (youtube.com for www.youtube.com, localhost:8080 with its
+    // port): what duplicates are judged by, the same identity the extension intercepts by.
     siteMatchKey: text('site_match_key').notNull(),
     // Sessions allowed per day.
     budget: integer('budget').notNull().default(3),
@@ -35,7 +36,7 @@ export const browserSite = pgTable(
   },
   (t) => [
     check('browser_site_budget_min', sql`${t.budget} >= 1`),
-    // A user cannot have the same live site twice, www. or not (addBrowserSite answers 409, even
+    // A user cannot have the same live site twice, however typed (addBrowserSite answers 409, even
     // when two adds race); archived rows do not count. Also serves the hot "live sites of this user" lookup.
     uniqueIndex('browser_site_user_match_key_live_uidx')
       .on(t.userId, t.siteMatchKey)

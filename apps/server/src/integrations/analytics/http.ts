@@ -1,4 +1,4 @@
-import type { AnalyticsForwarder } from './index';
+import type { AnalyticsForwarder } from './forwarder';
 
 export const ANALYTICS_FORWARD_TIMEOUT_MS = 5_000;
 

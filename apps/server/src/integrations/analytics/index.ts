@@ -1,20 +1,9 @@
 import type { Config } from '../../config';
+import type { AnalyticsForwarder } from './forwarder';
 import { httpAnalyticsForwarder } from './http';
 import { localAnalyticsForwarder } from './local';
 
-/** One stored product event, as it is handed on to an analytics service. */
-export interface ForwardedEvent {
-  name: string;
-  properties: Record<string, string | number | boolean | null>;
-  userId: string | null;
-  occurredAt: Date;
-  receivedAt: Date;
-}
-
-/** Hands events on to an analytics service; events are stored first either way. */
-export interface AnalyticsForwarder {
-  forward(event: ForwardedEvent): Promise<void>;
-}
+export type { AnalyticsForwarder, ForwardedEvent } from './forwarder';
 
 export function createAnalyticsForwarder(config: Pick<Config, 'analyticsForwardUrl'>): AnalyticsForwarder {
   return config.analyticsForwardUrl

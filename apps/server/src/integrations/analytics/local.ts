@@ -1,4 +1,4 @@
-import type { AnalyticsForwarder } from './index';
+import type { AnalyticsForwarder } from './forwarder';
 
 /** Without ANALYTICS_FORWARD_URL events stay in the analytics_event table only. */
 export const localAnalyticsForwarder = (): AnalyticsForwarder => ({

@@ -1,4 +1,4 @@
-import type { TeamChat } from './index';
+import type { TeamChat } from './chat';
 
 export const TEAM_CHAT_TIMEOUT_MS = 5_000;
 

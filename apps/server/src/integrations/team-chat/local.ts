@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TeamChat } from './index';
+import type { TeamChat } from './chat';
 
 /** Without FEEDBACK_WEBHOOK_URL (development, tests) feedback is written to the server log instead. */
 export function localTeamChat(log: FastifyBaseLogger): TeamChat {

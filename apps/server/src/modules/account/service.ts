@@ -3,20 +3,20 @@ import { apiUser, type SessionUser } from '../../auth/session';
 import type { ProviderInfo } from '../../auth/sign-in-methods';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { ensureProfile, setTimezoneOffset, setTrialEmail } from './repo';
+import { ensureProfile, updateProfile } from '../profile/service';
 
-/** What the sign-in page needs to know: how to start Google and Apple, the bot check, the test number. */
+/** What the sign-in page needs to know: how to start Google and Apple, the bot check, the test numbers. */
 export function authConfig(config: Config, providers: ProviderInfo): AuthConfig {
-  const [testNumber] = config.auth.testPhoneNumbers;
   return {
     google: providers.google,
     apple: providers.apple,
     captcha: config.auth.captcha
       ? { provider: config.auth.captcha.provider, siteKey: config.auth.captcha.siteKey }
       : null,
-    // A hint for people trying Stillpoint locally; production never advertises one.
-    testPhoneNumber:
-      testNumber && !config.isProduction ? { phoneNumber: testNumber[0], code: testNumber[1] } : null,
+    // All of them, since testers configure several; production never advertises one.
+    testPhoneNumbers: config.isProduction
+      ? []
+      : [...config.auth.testPhoneNumbers].map(([phoneNumber, code]) => ({ phoneNumber, code })),
   };
 }
 
@@ -40,10 +40,13 @@ export async function syncCurrentUser(
   user: SessionUser,
   input: SyncInput,
 ): Promise<{ user: User; isNewUser: boolean }> {
-  const isNewUser = await ensureProfile(db, user.id, user.name);
-  if (input.timezoneOffsetMinutes !== undefined)
-    await setTimezoneOffset(db, user.id, input.timezoneOffsetMinutes);
+  const isNewUser = await ensureProfile(db, user);
   const trialEmail = input.trialEmail?.trim();
-  if (trialEmail && isValidEmail(trialEmail)) await setTrialEmail(db, user.id, trialEmail);
+  await updateProfile(db, user.id, {
+    ...(input.timezoneOffsetMinutes !== undefined
+      ? { timezoneOffsetMinutes: input.timezoneOffsetMinutes }
+      : {}),
+    ...(trialEmail && isValidEmail(trialEmail) ? { trialEmail } : {}),
+  });
   return { user: apiUser(user), isNewUser };
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 
 export const APP_ICONS_PATH = '/api/app-icons/';
 

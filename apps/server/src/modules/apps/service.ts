@@ -2,16 +2,35 @@ import {
   APP_WEEKS_SHOWN,
   currentWeekSessions,
   type MobileApp,
+  type ReportedApp,
+  reportedAppKey,
   type SupportedApp,
   WEEK_DAYS,
 } from '@stillpoint/core';
 import type { Database } from '../../db/client';
 import { iconUrl } from './icons';
-import { listSupportedApps, listUserApps, weeklyUsageBetween } from './repo';
+import {
+  type AppValues,
+  deleteAppsExcept,
+  insertApps,
+  knownSupportedAppIds,
+  listSupportedApps,
+  listUserApps,
+  type MobileAppRow,
+  updateApp,
+  upsertWeeks,
+  weeklyUsageBetween,
+} from './repo';
 
 export async function supportedApps(db: Database): Promise<SupportedApp[]> {
   const rows = await listSupportedApps(db);
   return rows.map((row) => ({ id: row.id, name: row.name, iconURL: iconUrl(row.iconPath) }));
+}
+
+/** The ids among `ids` that the catalogue does not know, in the order given. */
+export async function unknownSupportedAppIds(db: Database, ids: readonly string[]): Promise<string[]> {
+  const known = await knownSupportedAppIds(db, ids);
+  return ids.filter((id) => !known.has(id));
 }
 
 const sortKey = (app: MobileApp) => (app.supportedAppId ?? app.name ?? '').toLowerCase();
@@ -43,4 +62,57 @@ export async function fetchApps(db: Database, userId: string, userDay: number): 
   }));
   const minutes = (app: MobileApp) => app.currentWeekSessions[0]?.totalMinutesUsed ?? 0;
   return result.sort((a, b) => minutes(b) - minutes(a) || sortKey(a).localeCompare(sortKey(b)));
+}
+
+export const userAppCount = async (db: Database, userId: string): Promise<number> =>
+  (await listUserApps(db, userId)).length;
+
+const storedKey = (row: { supportedAppId: string | null; name: string | null }) =>
+  reportedAppKey({ supportedAppId: row.supportedAppId ?? undefined, name: row.name ?? undefined });
+
+const valuesOf = (app: ReportedApp): AppValues => ({
+  supportedAppId: app.supportedAppId ?? null,
+  name: app.name ?? null,
+  budget: app.budget,
+  domains: app.domains,
+});
+
+const unchanged = (row: MobileAppRow, values: AppValues) =>
+  row.name === values.name &&
+  row.budget === values.budget &&
+  row.domains.length === values.domains.length &&
+  row.domains.every((domain, index) => domain === values.domains[index]);
+
+/**
+ * Makes the user's apps exactly the reported list: matched by catalogue id, else by name. Each
+ * app's reported week replaces what was stored for that week; apps left out are removed.
+ */
+export async function replaceUserApps(
+  tx: Database,
+  userId: string,
+  apps: readonly ReportedApp[],
+): Promise<void> {
+  const existing = new Map((await listUserApps(tx, userId)).map((row) => [storedKey(row), row]));
+  const idByKey = new Map<string, string>();
+  const fresh: AppValues[] = [];
+  for (const app of apps) {
+    const values = valuesOf(app);
+    const row = existing.get(reportedAppKey(app));
+    if (!row) {
+      fresh.push(values);
+      continue;
+    }
+    idByKey.set(reportedAppKey(app), row.id);
+    if (!unchanged(row, values)) await updateApp(tx, row.id, values);
+  }
+  for (const inserted of await insertApps(tx, userId, fresh)) idByKey.set(storedKey(inserted), inserted.id);
+  await deleteAppsExcept(tx, userId, [...idByKey.values()]);
+  await upsertWeeks(
+    tx,
+    apps.map((app) => {
+      const mobileAppId = idByKey.get(reportedAppKey(app));
+      if (!mobileAppId) throw new Error(`no stored app for ${reportedAppKey(app)}`);
+      return { mobileAppId, ...app.week };
+    }),
+  );
 }

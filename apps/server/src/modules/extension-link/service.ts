@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { User } from '@stillpoint/core';
+import { brand, type User } from '@stillpoint/core';
 import type { Auth } from '../../auth';
 import { apiUser, issueSession, type SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { deleteDeadTokens, insertExchangeToken, redeemExchangeToken } from './repo';
 
 export const EXCHANGE_TOKEN_TTL_SECONDS = 5 * 60;
@@ -40,7 +40,7 @@ export async function exchangeToken(
   if (!issued) {
     throw new AppError(
       'UNAUTHENTICATED',
-      'This sign-in link for the extension has expired or was already used. Open Stillpoint and try again.',
+      `This sign-in link for the extension has expired or was already used. Open ${brand.name} and try again.`,
     );
   }
   return { sessionToken: issued.token, user: apiUser(issued.user) };

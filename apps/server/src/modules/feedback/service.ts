@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/session';
 import type { BackgroundTasks } from '../../background';
 import type { Database } from '../../db/client';
 import type { TeamChat } from '../../integrations/team-chat';
-import { findProfile } from '../profile/repo';
+import { storedTrialEmail } from '../profile/service';
 import { feedbackChatText } from './message';
 import { insertFeedback, markForwarded } from './repo';
 
@@ -30,14 +30,14 @@ export async function sendFeedback(
   input: FeedbackInput,
   user: SessionUser | null,
 ): Promise<Acknowledged> {
-  const storedTrialEmail = user && !input.trialEmail ? (await findProfile(db, user.id))?.trialEmail : null;
+  const recordedTrialEmail = user && !input.trialEmail ? await storedTrialEmail(db, user.id) : null;
   const row = await insertFeedback(db, {
     userId: user?.id ?? null,
     content: input.content,
     location: input.location,
     email: user?.email ?? null,
     phoneNumber: user?.phoneNumber ?? null,
-    trialEmail: input.trialEmail ?? storedTrialEmail ?? null,
+    trialEmail: input.trialEmail ?? recordedTrialEmail ?? null,
   });
   background.run(`forwarding feedback ${row.id} to the team chat`, async () => {
     const { delivered } = await teamChat.post(feedbackChatText(row));

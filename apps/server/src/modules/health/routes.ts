@@ -1,8 +1,8 @@
 import { endpoints } from '@stillpoint/core';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
+import { AppError } from '../../errors';
 import { registerEndpoint } from '../../http/endpoint';
-import { AppError } from '../../http/errors';
 
 export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
   registerEndpoint(app, endpoints.healthz, () => ({ status: 'ok' as const }));

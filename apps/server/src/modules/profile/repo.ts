@@ -17,22 +17,44 @@ export async function findProfile(
   return row ?? null;
 }
 
+/** Creates the profile row if it is missing; true when this call created it (the first sync). */
+export async function insertProfileIfMissing(
+  db: Database,
+  userId: string,
+  displayName: string | null,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(profile)
+    .values({ userId, displayName })
+    .onConflictDoNothing({ target: profile.userId })
+    .returning({ userId: profile.userId });
+  return inserted.length > 0;
+}
+
+/** Holds the user's profile row until the transaction ends. */
+export async function lockProfileRow(tx: Database, userId: string): Promise<void> {
+  await tx.select({ userId: profile.userId }).from(profile).where(eq(profile.userId, userId)).for('update');
+}
+
+export interface ProfileChanges {
+  displayName?: string | null;
+  streakStarted?: number | null;
+  timezoneOffsetMinutes?: number;
+  trialEmail?: string;
+}
+
+/** Changes profile fields of a user whose profile row exists (see insertProfileIfMissing). */
+export async function updateProfileRow(db: Database, userId: string, changes: ProfileChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.update(profile).set(changes).where(eq(profile.userId, userId));
+}
+
 export async function screenTimeOn(db: Database, userId: string, userDay: number): Promise<number> {
   const [row] = await db
     .select({ minutes: mobileScreenTime.minutes })
     .from(mobileScreenTime)
     .where(and(eq(mobileScreenTime.userId, userId), eq(mobileScreenTime.userDay, userDay)));
   return row?.minutes ?? 0;
-}
-
-/** Changes profile fields of a user whose profile row exists (see account's ensureProfile). */
-export async function updateProfile(
-  db: Database,
-  userId: string,
-  changes: { displayName?: string | null; streakStarted?: number | null; timezoneOffsetMinutes?: number },
-): Promise<void> {
-  if (Object.keys(changes).length === 0) return;
-  await db.update(profile).set(changes).where(eq(profile.userId, userId));
 }
 
 export async function upsertScreenTime(

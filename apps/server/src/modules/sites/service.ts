@@ -2,6 +2,7 @@ import {
   type BrowserSite,
   type BrowserSiteSession,
   type CustomSite,
+  duplicateSiteMessage,
   earliestActiveSessionStart,
   isDeleteSiteUpdate,
   isSessionActive,
@@ -11,7 +12,7 @@ import {
 } from '@stillpoint/core';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../errors';
 import {
   archiveSite,
   deleteSite,
@@ -73,13 +74,13 @@ export async function listSitesWithSessions(
   });
 }
 
-const duplicateSite = (siteOrigin: string) =>
-  new AppError('CONFLICT', `${siteLabel(siteOrigin)} is already one of your intercepted sites.`);
+const duplicateSite = (siteOrigin: string) => new AppError('CONFLICT', duplicateSiteMessage(siteOrigin));
 
 /**
  * Intercepts a new site. The origin arrives normalised (core's siteOriginSchema); duplicates are
- * judged by siteMatchKey, so www.youtube.com and youtube.com are one site. The unique index
- * settles two adds that race past the check.
+ * judged by core's siteMatchKey, the identity the extension intercepts by too (docs/sites.md):
+ * www.youtube.com and youtube.com are one site, localhost:8080 and localhost:9090 two. The unique
+ * index settles two adds that race past the check.
  */
 export async function addSite(
   db: Database,

@@ -6,7 +6,7 @@ import {
   startsTooFarAhead,
 } from '@stillpoint/core';
 import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../errors';
 import { countSessionsOnDay, findSession, insertSession, lockOwnSite, type SessionRow } from './repo';
 import { siteLabel, siteNotFound, toSession } from './service';
 

@@ -78,7 +78,7 @@ describe('Header, signed out', () => {
     );
 
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
-    expect(screen.getByRole('link', { name: 'Stillpoint' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Stillpoint home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign Out' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();

@@ -1,9 +1,9 @@
+import { Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { brand } from '../../lib/brand';
 import { buttonStyles } from '../../ui/buttonStyles';
-import { LogoMark } from '../../ui/Logo';
+import { BrandLink } from './BrandLink';
 import { NavigationLinks } from './NavigationLinks';
 import { SIGN_IN_PATH } from './navigation';
 
@@ -16,13 +16,13 @@ export function Header() {
   return status === 'signedIn' ? <SignedInHeader /> : <SignedOutHeader />;
 }
 
+/** Opaque, so page text scrolling under the sticky header never shows through the logo. */
+const HEADER_CLASS = 'sticky top-0 z-10 border-b border-line bg-paper';
+
 function HeaderBar({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
-      <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight">
-        <LogoMark />
-        <span>{brand.name}</span>
-      </Link>
+      <BrandLink />
       {children}
     </div>
   );
@@ -30,7 +30,7 @@ function HeaderBar({ children }: { children: ReactNode }) {
 
 function SignedOutHeader() {
   return (
-    <header className="sticky top-0 z-10 border-b border-line bg-paper/95 backdrop-blur">
+    <header className={HEADER_CLASS}>
       <HeaderBar>
         <Link to={SIGN_IN_PATH} className={buttonStyles('secondary')}>
           Sign In
@@ -59,7 +59,7 @@ function SignedInHeader() {
   const closeMenu = () => setMenuOpen(false);
 
   return (
-    <header className="sticky top-0 z-10 border-b border-line bg-paper/95 backdrop-blur">
+    <header className={HEADER_CLASS}>
       <HeaderBar>
         <nav aria-label="Main" className="hidden md:block">
           <NavigationLinks layout="row" />
@@ -73,7 +73,11 @@ function SignedInHeader() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <MenuIcon open={menuOpen} />
+          {menuOpen ? (
+            <X aria-hidden="true" className="size-5" />
+          ) : (
+            <Menu aria-hidden="true" className="size-5" />
+          )}
           Menu
         </button>
       </HeaderBar>
@@ -87,20 +91,5 @@ function SignedInHeader() {
         <NavigationLinks layout="column" onNavigate={closeMenu} />
       </nav>
     </header>
-  );
-}
-
-function MenuIcon({ open }: { open: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-    </svg>
   );
 }

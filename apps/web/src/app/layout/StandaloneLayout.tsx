@@ -1,10 +1,14 @@
 import { Outlet } from 'react-router';
+import { BrandBar } from './BrandBar';
 
-/** Funnels and landing pages (SPEC §2): each page brings its own chrome, so no normal header. */
+/** Funnels and landing pages (SPEC §2): no normal header, only the brand bar linking home. */
 export function StandaloneLayout() {
   return (
-    <main className="mx-auto min-h-dvh w-full max-w-3xl">
-      <Outlet />
-    </main>
+    <div className="flex min-h-dvh flex-col">
+      <BrandBar />
+      <main className="mx-auto w-full max-w-3xl flex-1">
+        <Outlet />
+      </main>
+    </div>
   );
 }

@@ -50,6 +50,34 @@ describe('SignInPage', () => {
     expect(continueButton()).toBeEnabled();
   });
 
+  it('accepts every configured test number, not only the first, and lists them all', async () => {
+    const server = installFakeServer();
+    server.route('GET /api/getAuthConfig', () => ({
+      body: {
+        success: true,
+        data: {
+          google: { kind: 'oauth2', id: 'dev-google' },
+          apple: { kind: 'oauth2', id: 'dev-apple' },
+          captcha: null,
+          testPhoneNumbers: [
+            { phoneNumber: '+15555550100', code: '123456' },
+            { phoneNumber: '+15555550123', code: '654321' },
+          ],
+        },
+      },
+    }));
+    renderRoute('/signin');
+
+    expect(await screen.findByText(/test numbers/)).toHaveTextContent(
+      'Development: test numbers +1 555 555 0100 with code 123456, +1 555 555 0123 with code 654321.',
+    );
+    const { code } = await goToCodeStep('5555550123');
+    expect(code).toBeInTheDocument();
+    expect(server.calls('POST /api/auth/phone-number/send-otp')[0]?.body).toEqual({
+      phoneNumber: '+15555550123',
+    });
+  });
+
   it('moves to the code step with focus on the code, and Submit needs all 6 digits', async () => {
     renderRoute('/signin');
     const { user, code } = await goToCodeStep();

@@ -6,7 +6,6 @@ import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { env } from '../../lib/env';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
-import { LogoMark } from '../../ui/Logo';
 import { OrDivider } from '../../ui/OrDivider';
 import { OAuthButtons } from './oauth/OAuthButtons';
 import { oauthErrorMessage } from './oauth/oauthErrorMessage';
@@ -42,25 +41,20 @@ export function SignInPage() {
     (['apple', 'google'] as const).filter((provider) => params.formats.has(provider)),
   );
   const showProviders = providers.size > 0;
-  const testPhone = env.isProduction ? null : (authConfig.data?.testPhoneNumber ?? null);
+  // Outside production any configured test number may sign in; testers often set up several.
+  const testPhones = env.isProduction ? [] : (authConfig.data?.testPhoneNumbers ?? []);
 
   return (
-    <div className="flex min-h-dvh flex-col items-center px-4 py-10 sm:py-16">
+    <div className="flex flex-col items-center px-4 pt-4 pb-10 sm:pt-8 sm:pb-16">
       <title>{documentTitle('Sign In')}</title>
       {auth.status === 'signedOut' ? null : <FullScreenSpinner />}
       <div className="flex w-full max-w-md flex-col gap-8">
-        <div className="flex flex-col items-center gap-4 text-center">
-          <span className="flex items-center gap-2 text-lg font-semibold tracking-tight text-ink">
-            <LogoMark />
-            {brand.name}
-          </span>
-          <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink">{heading}</h1>
-        </div>
+        <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink">{heading}</h1>
 
         <section className="flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
           {showPhone ? (
             <PhoneSignIn
-              testPhoneNumber={testPhone?.phoneNumber ?? null}
+              testPhoneNumbers={testPhones.map((testPhone) => testPhone.phoneNumber)}
               captcha={authConfig.data?.captcha ?? null}
               onVerified={auth.refresh}
             />
@@ -83,9 +77,7 @@ export function SignInPage() {
           ) : null}
         </section>
 
-        {showPhone && testPhone ? (
-          <TestPhoneHint phoneNumber={testPhone.phoneNumber} code={testPhone.code} />
-        ) : null}
+        {showPhone ? <TestPhoneHint numbers={testPhones} /> : null}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useScrollDepthTracking } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
+import { useSites } from '../../lib/sites';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { LoadError } from '../../ui/LoadError';
 import { BrowserNotice } from './browser/BrowserNotice';
@@ -14,7 +15,6 @@ import { PhoneUseSection } from './phone/PhoneUseSection';
 import { useProfile } from './profile/useProfile';
 import { AddSiteProvider } from './sites/AddSiteProvider';
 import { SitesSection } from './sites/SitesSection';
-import { useSites } from './sites/useSites';
 
 const todayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 
@@ -57,8 +57,7 @@ export function HomePage() {
 
   return (
     <AddSiteProvider>
-      {/* The bottom padding keeps the last row clear of the floating feedback button. */}
-      <div className="flex flex-col gap-8 px-4 pt-8 pb-28 sm:px-6 md:pt-12">
+      <div className="flex flex-col gap-8 px-4 pt-8 pb-10 sm:px-6 md:pt-12">
         <title>{documentTitle('Home')}</title>
         <header className="flex flex-col gap-1">
           <p className="text-sm font-medium text-muted">{todayFormat.format(new Date())}</p>

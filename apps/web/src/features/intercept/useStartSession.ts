@@ -2,7 +2,7 @@ import { type BrowserSiteSession, epochSeconds, localUserDay, MINUTE_MS } from '
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { startExtensionSession } from '../../lib/extension';
-import { queryKeys } from '../../lib/queryKeys';
+import { reloadSites } from '../../lib/sites';
 
 export interface StartedSession {
   session: BrowserSiteSession;
@@ -48,6 +48,6 @@ export function useStartSession() {
       ]);
       return { session, recorded: server.status === 'fulfilled' };
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sites() }),
+    onSettled: () => reloadSites(queryClient),
   });
 }

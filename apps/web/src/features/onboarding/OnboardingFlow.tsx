@@ -7,6 +7,7 @@ import {
 } from '@stillpoint/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useExtension } from '../../lib/auth/useExtension';
 import { canInstallExtension } from '../../lib/browser';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { type OnboardingPlace, onboardingPlace } from './onboardingPlace';
@@ -39,6 +40,7 @@ export function OnboardingFlow({ initial, isIosRoute, userId, pathname }: Onboar
   const [outcome, setOutcome] = useState(initial.outcome);
   const step = visited[visited.length - 1] ?? 'ASK_INTENTION';
   const installable = canInstallExtension();
+  const extension = useExtension();
 
   useEffect(() => {
     onboardingPlace.save(userId, pathname, { visited, intention, outcome });
@@ -49,7 +51,7 @@ export function OnboardingFlow({ initial, isIosRoute, userId, pathname }: Onboar
     navigate(HOME_PATH, { replace: true });
   }, [navigate, userId, pathname]);
   const next = () => {
-    const following = nextOnboardingStep(step);
+    const following = nextOnboardingStep(step, { hasExtension: extension !== 'missing' });
     if (!following || leavesOnboardingForHome(following, installable)) return finish();
     setVisited((steps) => [...steps, following]);
   };

@@ -280,6 +280,35 @@ describe('onboarding', () => {
     await step('What brings you to Stillpoint?');
   });
 
+  it('in desktop Chrome without the extension, goes on with "I\'ll add it later"', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+    const user = userEvent.setup();
+    installDashboardServer({ answers: { onboardingIntention: 'be present' } });
+    const { router } = renderRoute('/onboarding');
+
+    await step('Take Stillpoint with you on iPhone');
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await step('Add Stillpoint to Chrome');
+    await user.click(screen.getByRole('button', { name: "I'll add it later" }));
+
+    expect(await step('Which feeds should we hide?')).toBeInTheDocument();
+    expect(screen.getByText('Step 6 of 8')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding');
+    // Back still returns to the extension step, should the person change their mind.
+    await user.click(screen.getByRole('button', { name: /Back/ }));
+    await step('Add Stillpoint to Chrome');
+    await user.click(screen.getByRole('button', { name: "I'll add it later" }));
+
+    // With no extension there is nothing to pin: the sites step is the last, then home.
+    await step('Which feeds should we hide?');
+    await screen.findByRole('switch', { name: 'Feedblock Reddit' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await step('Which sites pull you in?');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Pin Stillpoint to your toolbar' })).not.toBeInTheDocument();
+  });
+
   it('outside Chrome leaves for home instead of the extension step', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
     const user = userEvent.setup();
@@ -326,7 +355,9 @@ describe('setting up sites', () => {
     await user.type(screen.getByRole('textbox', { name: 'Site 2' }), 'tiktok.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByText('You already intercept youtube.com.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('youtube.com is already one of your intercepted sites.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Site 1' })).toHaveValue('youtube.com');
     expect(screen.queryByRole('textbox', { name: 'Site 2' })).not.toBeInTheDocument();
     expect(server.state.sites.map((site) => site.siteOrigin)).toContain('https://tiktok.com');

@@ -22,7 +22,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let unmounted = false;
-    void import('../auth-client').then(({ onAuthSessionSignal }) => {
+    void import('../authClient').then(({ onAuthSessionSignal }) => {
       if (unmounted) return;
       stop = onAuthSessionSignal(() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
     });

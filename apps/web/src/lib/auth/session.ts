@@ -5,7 +5,7 @@ import { sessionToken } from '../sessionToken';
  * Better Auth's client, loaded on first use: public pages render without waiting for it, and the
  * first page's JavaScript stays inside its budget (DESIGN.md performance budgets).
  */
-export const loadAuthClient = () => import('../auth-client').then((module) => module.authClient);
+export const loadAuthClient = () => import('../authClient').then((module) => module.authClient);
 
 /** The signed-in person as the web app sees them: SPEC §3's user (uid, phone number, e-mail). */
 export interface AuthUser {
@@ -31,7 +31,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
 /**
  * Asks Better Auth who is signed in (GET /api/auth/get-session, with the bearer token). After a
  * Google or Apple sign-in, which ends with only a session cookie, the server answers with the
- * token in `set-auth-token`, which auth-client stores like any other sign-in's. A missing
+ * token in `set-auth-token`, which authClient stores like any other sign-in's. A missing
  * or revoked session is `null` and forgets the token; a failure to ask throws, so the query retries
  * and a flaky network never signs anyone out.
  */

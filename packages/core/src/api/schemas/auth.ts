@@ -15,8 +15,11 @@ export const authConfigSchema = z.object({
   apple: identityProviderInfoSchema,
   /** Present when phone sign-in needs a bot-check token (SPEC §5). */
   captcha: z.object({ provider: z.string(), siteKey: z.string() }).nullable(),
-  /** Outside production: the test phone number and code, shown as a hint on the sign-in page. */
-  testPhoneNumber: z.object({ phoneNumber: z.string(), code: z.string() }).nullable(),
+  /**
+   * Outside production: every configured test phone number with its code (empty in production).
+   * The sign-in page accepts them although they are not real numbers, and lists them as a hint.
+   */
+  testPhoneNumbers: z.array(z.object({ phoneNumber: z.string(), code: z.string() })),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionToken } from '../../../lib/auth-client';
+import { sessionToken } from '../../../lib/authClient';
 import { installFakeServer, TEST_TOKEN } from '../../../test/fakeServer';
 import { OAuthButtons } from './OAuthButtons';
 

@@ -1,5 +1,5 @@
 import type { AuthConfig } from '@stillpoint/core';
-import { authClient, sessionToken } from '../../../lib/auth-client';
+import { authClient, sessionToken } from '../../../lib/authClient';
 import { listenForPopupResult, type PopupMessage } from './popupRelay';
 
 export type ProviderInfo = AuthConfig['google'];
@@ -26,7 +26,7 @@ export function withoutOAuthError(path: string): string {
  * How the session reaches the web app as a bearer token (SPEC §7): the flow ends at Better Auth's
  * callback, which sets the session cookie. The server's session-token handoff then answers the
  * next GET /api/auth/get-session that finds that cookie session with `set-auth-token`, which
- * auth-client stores like the token of any other sign-in.
+ * authClient stores like the token of any other sign-in.
  * - popup: `signIn.popup` itself calls get-session once the popup reports success;
  * - redirect: the browser comes back to `callbackPath`, where the app's first get-session (the
  *   auth provider's session query) picks the token up.

@@ -11,7 +11,7 @@ const authConfigWith = (provider: string) => ({
       google: { kind: 'oauth2', id: 'dev-google' },
       apple: { kind: 'oauth2', id: 'dev-apple' },
       captcha: { provider, siteKey: 'site-key-1' },
-      testPhoneNumber: null,
+      testPhoneNumbers: [],
     },
   },
 });

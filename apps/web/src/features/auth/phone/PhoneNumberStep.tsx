@@ -12,8 +12,8 @@ export const PHONE_INPUT_ID = 'signin-phone-number';
 interface PhoneNumberStepProps {
   /** The number typed before, when coming back with 'Use a different number'. */
   initialPhoneNumber: string | undefined;
-  /** The server's test number, accepted although it is not a real one (555 numbers are fictional). */
-  testPhoneNumber: string | null;
+  /** The server's test numbers, accepted although they are not real ones (555 numbers are fictional). */
+  testPhoneNumbers: readonly string[];
   botCheck: BotCheck;
   onCodeSent(phoneNumber: string): void;
 }
@@ -21,7 +21,7 @@ interface PhoneNumberStepProps {
 /** SPEC §2 phone sign-in, first step: the number, then Continue (enabled only for a valid number). */
 export function PhoneNumberStep({
   initialPhoneNumber,
-  testPhoneNumber,
+  testPhoneNumbers,
   botCheck,
   onCodeSent,
 }: PhoneNumberStepProps) {
@@ -31,7 +31,7 @@ export function PhoneNumberStep({
   const hintId = useId();
 
   const acceptable =
-    phoneNumber !== undefined && (phoneNumber === testPhoneNumber || isValidPhoneNumber(phoneNumber));
+    phoneNumber !== undefined && (testPhoneNumbers.includes(phoneNumber) || isValidPhoneNumber(phoneNumber));
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -5,7 +5,8 @@ import { PHONE_INPUT_ID, PhoneNumberStep } from './PhoneNumberStep';
 import { useBotCheck } from './useBotCheck';
 
 interface PhoneSignInProps {
-  testPhoneNumber: string | null;
+  /** The server's test numbers (E.164), accepted although they are not real ones. */
+  testPhoneNumbers: readonly string[];
   /** SPEC §5 bot check: the provider and site key when the server requires one. */
   captcha: AuthConfig['captcha'];
   onVerified(): Promise<boolean>;
@@ -14,7 +15,7 @@ interface PhoneSignInProps {
 type Step = { name: 'phone' } | { name: 'code'; phoneNumber: string };
 
 /** SPEC §4 phone sign-in: enter phone, verification sent, code entry, confirm. */
-export function PhoneSignIn({ testPhoneNumber, captcha, onVerified }: PhoneSignInProps) {
+export function PhoneSignIn({ testPhoneNumbers, captcha, onVerified }: PhoneSignInProps) {
   const botCheck = useBotCheck(captcha);
   const [step, setStep] = useState<Step>({ name: 'phone' });
   const [lastPhoneNumber, setLastPhoneNumber] = useState<string>();
@@ -36,7 +37,7 @@ export function PhoneSignIn({ testPhoneNumber, captcha, onVerified }: PhoneSignI
   return (
     <PhoneNumberStep
       initialPhoneNumber={lastPhoneNumber}
-      testPhoneNumber={testPhoneNumber}
+      testPhoneNumbers={testPhoneNumbers}
       botCheck={botCheck}
       onCodeSent={(phoneNumber) => {
         setLastPhoneNumber(phoneNumber);

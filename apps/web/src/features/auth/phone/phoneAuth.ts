@@ -1,4 +1,4 @@
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '../../../lib/authClient';
 import { botCheckHeaders } from './botCheck';
 
 /** What a phone step reports: done, or the failure for authErrorMessage to explain. */
@@ -20,7 +20,7 @@ export const sendConfirmationCode = (phoneNumber: string, botCheckToken: string 
 
 /**
  * POST /api/auth/phone-number/verify: signs in (creating the account on first use). The response's
- * set-auth-token header becomes the bearer token (see auth-client) and Better Auth's session signal
+ * set-auth-token header becomes the bearer token (see authClient) and Better Auth's session signal
  * makes the app re-read the session.
  */
 export const verifyConfirmationCode = (phoneNumber: string, code: string) =>

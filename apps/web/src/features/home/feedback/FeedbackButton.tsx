@@ -1,15 +1,11 @@
 import { FEEDBACK_MAX_LENGTH, isNonEmptyText, messages } from '@stillpoint/core';
-import { useMutation } from '@tanstack/react-query';
+import { MessageCircleMore } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { callApi } from '../../../lib/api';
 import { brand } from '../../../lib/brand';
+import { useSendFeedback } from '../../../lib/feedback';
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
-import { showErrorToast } from '../../../ui/toast';
-
-/** Where feedback came from, as the team reads it: 'web app feedback - home' (SPEC §7). */
-export const feedbackLocation = (context: string): string => `web app feedback - ${context}`;
 
 interface FeedbackButtonProps {
   /** The page it sits on, named in the feedback's location; 'home' unless another page reuses it. */
@@ -17,24 +13,21 @@ interface FeedbackButtonProps {
 }
 
 /**
- * The floating feedback button (SPEC §2 Home, Feedback modal): bottom right, opening 'Let us
- * know what we can do better' with a text area. submit stays disabled until there is text
- * besides spaces. After sending, a thank-you toast and a cleared, closed modal; if sending fails,
- * the error toast and the text stays for another try.
+ * The feedback button (SPEC §2 Home, Feedback modal): bottom right, opening 'Let us know what we
+ * can do better' with a text area. submit stays disabled until there is text besides spaces.
+ * After sending, a thank-you toast and a cleared, closed modal; if sending fails, the error toast
+ * and the text stays for another try.
  */
 export function FeedbackButton({ context = 'home' }: FeedbackButtonProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const fieldId = useId();
-  const send = useMutation({
-    mutationFn: (content: string) =>
-      callApi('sendFeedback', { content, location: feedbackLocation(context) }),
-    onSuccess: () => {
+  const send = useSendFeedback(context, {
+    onSent: () => {
       toast.success(messages.feedbackThanks);
       setText('');
       setOpen(false);
     },
-    onError: () => showErrorToast(),
   });
 
   const submit = (event: FormEvent) => {
@@ -45,14 +38,19 @@ export function FeedbackButton({ context = 'home' }: FeedbackButtonProps) {
 
   return (
     <>
-      <button
-        type="button"
-        aria-label="Send feedback"
-        onClick={() => setOpen(true)}
-        className="fixed right-4 bottom-4 z-30 grid size-14 place-items-center rounded-full bg-accent text-white shadow-[0_10px_30px_-8px_rgb(15_95_92/0.6)] transition-[background-color,transform] hover:bg-accent-strong active:scale-95 motion-reduce:transition-none sm:right-6 sm:bottom-6"
-      >
-        <SpeechIcon />
-      </button>
+      {/* Floating, it would cover some card's switch or link while the page scrolls, unless there
+          is a margin beside the content column (1024 px) wide enough for it: from 1280 px. Narrower,
+          it ends the page instead, at the bottom right. */}
+      <div className="flex justify-end px-4 pb-8 sm:px-6 xl:contents">
+        <button
+          type="button"
+          aria-label="Send feedback"
+          onClick={() => setOpen(true)}
+          className="z-30 grid size-14 place-items-center rounded-full bg-accent text-white shadow-[0_10px_30px_-8px_rgb(15_95_92/0.6)] transition-[background-color,transform] hover:bg-accent-strong active:scale-95 motion-reduce:transition-none xl:fixed xl:right-6 xl:bottom-6"
+        >
+          <MessageCircleMore aria-hidden="true" className="size-6" strokeWidth={1.9} />
+        </button>
+      </div>
       <Modal
         open={open}
         onOpenChange={(next) => {
@@ -88,23 +86,5 @@ export function FeedbackButton({ context = 'home' }: FeedbackButtonProps) {
         </form>
       </Modal>
     </>
-  );
-}
-
-function SpeechIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.9"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M20 12.5c0 3.87-3.58 7-8 7a8.9 8.9 0 0 1-3.2-.59L4 20l1.3-3.47A6.6 6.6 0 0 1 4 12.5c0-3.87 3.58-7 8-7s8 3.13 8 7Z" />
-      <path d="M8.5 12.5h.01M12 12.5h.01M15.5 12.5h.01" strokeWidth="2.4" />
-    </svg>
   );
 }

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics';
 import { callApi } from '../../../lib/api';
 import { clearBrowserSitesCache } from '../../../lib/extension';
+import { feedblockingSettingsQuery } from '../../../lib/feedblocking';
 import { queryKeys } from '../../../lib/queryKeys';
-import { feedblockingSettingsQuery } from '../../../lib/sharedQueries';
 import { showErrorToast } from '../../../ui/toast';
 
 const SETTINGS_MUTATION_KEY = ['feedblockingSettings', 'change'] as const;

@@ -192,9 +192,13 @@ describe('Add Site', () => {
     await user.type(site, 'youtube.com');
     await user.click(add);
 
-    expect(await within(dialog).findByText('You already intercept youtube.com.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('youtube.com is already one of your intercepted sites.'),
+    ).toBeInTheDocument();
     expect(site).toHaveAttribute('aria-invalid', 'true');
-    expect(site).toHaveAccessibleDescription(expect.stringContaining('You already intercept youtube.com.'));
+    expect(site).toHaveAccessibleDescription(
+      expect.stringContaining('youtube.com is already one of your intercepted sites.'),
+    );
     expect(screen.queryByText('Something broke, sorry')).not.toBeInTheDocument();
   });
 

@@ -7,11 +7,10 @@ import {
   MIN_SITE_BUDGET,
 } from '@stillpoint/core';
 import { useForm } from 'react-hook-form';
+import { BudgetField, budgetValueAs, useAddSiteMutation } from '../../../lib/sites';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { showErrorToast } from '../../../ui/toast';
-import { BudgetField, budgetValueAs } from './BudgetField';
-import { useAddSiteMutation } from './useSites';
 
 interface AddSiteFormProps {
   /** Starts the Site field with this text, e.g. a domain from the phone card. */

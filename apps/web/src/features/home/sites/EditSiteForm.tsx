@@ -7,17 +7,12 @@ import {
 } from '@stillpoint/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { BudgetField, budgetValueAs, useDeleteSite, useUpdateSiteBudget } from '../../../lib/sites';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-import { BudgetField, budgetValueAs } from './BudgetField';
-import { useDeleteSite, useUpdateSiteBudget } from './useSites';
 
 /** Edit Site only changes the budget; the site itself is fixed once added. */
 const editBudgetSchema = updateBrowserCustomSiteBodySchema.pick({ budget: true }).required();
-
-const dangerButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold ' +
-  'transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 
 interface EditSiteFormProps {
   site: CustomSite;
@@ -82,14 +77,14 @@ export function EditSiteForm({ site, onDone, onBusyChange }: EditSiteFormProps) 
         <BudgetField error={errors.budget?.message} {...register('budget', budgetValueAs)} />
       </fieldset>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
-        <button
-          type="button"
+        <Button
+          variant="dangerGhost"
           onClick={() => setConfirmingDelete(true)}
           disabled={busy}
-          className={`${dangerButton} text-danger hover:bg-danger/10 sm:mr-auto sm:-ml-3`}
+          className="sm:mr-auto sm:-ml-3"
         >
           Delete Site
-        </button>
+        </Button>
         <Button variant="secondary" onClick={() => onDone('cancel')} disabled={busy}>
           Cancel
         </Button>
@@ -137,21 +132,9 @@ function DeleteConfirmation({
         >
           Keep Site
         </Button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={deleting}
-          aria-busy={deleting || undefined}
-          className={`${dangerButton} bg-danger text-white hover:bg-danger/90`}
-        >
-          {deleting ? (
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-            />
-          ) : null}
+        <Button variant="danger" onClick={onConfirm} loading={deleting}>
           Yes, Delete Site
-        </button>
+        </Button>
       </div>
     </div>
   );

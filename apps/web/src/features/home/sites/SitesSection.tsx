@@ -1,12 +1,13 @@
 import type { CustomSite } from '@stillpoint/core';
+import { Target } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { track } from '../../../lib/analytics';
+import { useSites } from '../../../lib/sites';
 import { Button } from '../../../ui/Button';
 import { LoadError } from '../../../ui/LoadError';
 import { useAddSite } from './AddSiteProvider';
 import { EditSiteModal } from './EditSiteModal';
 import { SiteCard } from './SiteCard';
-import { useSites } from './useSites';
 
 /** SPEC §2 'Sites We'll Intercept': a card per site, '+ Add Site', and an invitation when empty. */
 export function SitesSection() {
@@ -77,18 +78,7 @@ function EmptySites({ onAdd }: { onAdd(): void }) {
         aria-hidden="true"
         className="grid size-12 place-items-center rounded-full bg-accent-soft text-accent"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
-          <circle cx="12" cy="12" r="8.5" />
-          <circle cx="12" cy="12" r="4" />
-          <circle cx="12" cy="12" r="0.8" fill="currentColor" />
-        </svg>
+        <Target aria-hidden="true" className="size-6" strokeWidth={1.8} />
       </span>
       <p className="font-semibold text-ink">No sites yet</p>
       <p className="max-w-sm text-sm text-muted">

@@ -15,7 +15,8 @@ interface ExtensionStepProps {
 
 /**
  * DOWNLOAD_EXTENSION: links to the Chrome Web Store and looks for the extension every 3 s
- * (SPEC §4). Once found (and signed in as this person) it thanks them and offers Continue.
+ * (SPEC §4). Once found (and signed in as this person) it thanks them and offers Continue;
+ * until then "I'll add it later" goes on to the next step without it.
  */
 export function ExtensionStep({ installable, onNext, onLeave }: ExtensionStepProps) {
   const extensionStatus = useExtension({ poll: installable });
@@ -38,27 +39,34 @@ export function ExtensionStep({ installable, onNext, onLeave }: ExtensionStepPro
     <StepLayout
       title={`Add ${brand.name} to Chrome`}
       lead="The extension is what pauses your distracting sites and hides their feeds. It takes a few seconds."
+      actions={
+        <>
+          {/* Never a dead end: the settings that follow are saved to the account and apply once
+              the extension is added; home keeps offering it. */}
+          <Button variant="ghost" onClick={onNext}>
+            I'll add it later
+          </Button>
+          <a
+            href={brand.chromeWebStoreUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonStyles('primary')}
+          >
+            Add to Chrome
+            <span className="sr-only"> (opens the Chrome Web Store in a new tab)</span>
+          </a>
+        </>
+      }
     >
       <ol className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 text-sm text-ink">
         <li>1. Open the Chrome Web Store and choose “Add to Chrome”.</li>
         <li>2. Confirm with “Add extension”.</li>
         <li>3. Come back to this tab: it moves on by itself.</li>
       </ol>
-      <div className="flex flex-col items-stretch gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="flex items-center gap-3 text-sm text-muted" aria-live="polite">
-          <Spinner label="Waiting for the extension" className="size-5" />
-          Waiting for the extension…
-        </p>
-        <a
-          href={brand.chromeWebStoreUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonStyles('primary')}
-        >
-          Add to Chrome
-          <span className="sr-only"> (opens the Chrome Web Store in a new tab)</span>
-        </a>
-      </div>
+      <p className="flex items-center gap-3 text-sm text-muted" aria-live="polite">
+        <Spinner label="Waiting for the extension" className="size-5" />
+        Waiting for the extension…
+      </p>
     </StepLayout>
   );
 }

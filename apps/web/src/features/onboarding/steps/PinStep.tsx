@@ -1,4 +1,5 @@
 import { PIN_FINISH_DELAY_MS } from '@stillpoint/core';
+import { type LucideIcon, Pin, Puzzle } from 'lucide-react';
 import { brand } from '../../../lib/brand';
 import { Button } from '../../../ui/Button';
 import { StepLayout } from '../StepLayout';
@@ -17,13 +18,13 @@ export function PinStep({ onFinish }: { onFinish(): void }) {
         <li className="flex items-center gap-3">
           <StepNumber n={1} />
           <span className="flex items-center gap-2">
-            Click the puzzle piece <ToolbarGlyph path={PUZZLE_PATH} /> at the top right of Chrome.
+            Click the puzzle piece <ToolbarGlyph icon={Puzzle} /> at the top right of Chrome.
           </span>
         </li>
         <li className="flex items-center gap-3">
           <StepNumber n={2} />
           <span className="flex items-center gap-2">
-            Find {brand.name} and click the pin <ToolbarGlyph path={PIN_PATH} /> next to it.
+            Find {brand.name} and click the pin <ToolbarGlyph icon={Pin} /> next to it.
           </span>
         </li>
       </ol>
@@ -39,23 +40,7 @@ function StepNumber({ n }: { n: number }) {
   );
 }
 
-/** A small outline glyph drawn inline with the text, as Chrome draws it in its toolbar. */
-function ToolbarGlyph({ path }: { path: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-5 shrink-0 text-muted"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
-      <path d={path} />
-    </svg>
-  );
+/** A glyph inline with the text, the shape Chrome shows in its toolbar (puzzle piece, pin). */
+function ToolbarGlyph({ icon: Icon }: { icon: LucideIcon }) {
+  return <Icon aria-hidden="true" className="size-5 shrink-0 text-muted" />;
 }
-
-const PUZZLE_PATH =
-  'M10 4a2 2 0 1 1 4 0v2h4v4h-2a2 2 0 1 0 0 4h2v4h-4v-2a2 2 0 1 0-4 0v2H6v-4h2a2 2 0 1 0 0-4H6V6h4z';
-const PIN_PATH = 'M9 4h6l-1 6 3 3H7l3-3zM12 13v7';

@@ -1,6 +1,5 @@
-import { MIN_SITE_BUDGET } from '@stillpoint/core';
+import { BudgetField, type SiteRow } from '../../../lib/sites';
 import { TextField } from '../../../ui/TextField';
-import type { SiteRow } from './InterceptStep';
 
 interface SiteRowFieldsProps {
   row: SiteRow;
@@ -26,13 +25,11 @@ export function SiteRowFields({ row, number, onChange, onRemove }: SiteRowFields
           error={row.error}
           onChange={(event) => onChange({ siteOrigin: event.target.value })}
         />
-        <TextField
+        {/* The narrow column has no room for the usual hint; the field's name says it instead. */}
+        <BudgetField
           label="Per day"
+          hint={null}
           aria-label={`Sessions per day for site ${number}`}
-          type="number"
-          inputMode="numeric"
-          min={MIN_SITE_BUDGET}
-          step={1}
           value={row.budget}
           error={row.budgetError}
           onChange={(event) => onChange({ budget: event.target.value })}

@@ -1,19 +1,20 @@
-import { type CustomSite, localUserDay } from '@stillpoint/core';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { track } from '../../../lib/analytics';
-import { callApi } from '../../../lib/api';
-import { clearBrowserSitesCache } from '../../../lib/extension';
-import { queryKeys } from '../../../lib/queryKeys';
-import { sitesQuery } from '../../../lib/sharedQueries';
-import { showErrorToast } from '../../../ui/toast';
+import type { CustomSite } from '@stillpoint/core';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { showErrorToast } from '../../ui/toast';
+import { track } from '../analytics';
+import { callApi } from '../api';
+import { clearBrowserSitesCache } from '../extension';
+import { queryKeys } from '../queryKeys';
+import { reloadSites } from './sitesQuery';
 
 /** Every change to a site shares this key, so a refetch waits until the last one settles. */
 const SITE_MUTATION_KEY = ['sites', 'change'] as const;
 
-/** GET getBrowserSitesWithActiveAndTodaysSessions for the person's local day (shared with /breathe). */
-export function useSites() {
-  const userDay = localUserDay(new Date());
-  return useQuery(sitesQuery(userDay));
+/** POST addBrowserSite, counted as addedNewSite once the server has it. */
+export async function addSite(body: { siteOrigin: string; budget: number }) {
+  const site = await callApi('addBrowserSite', body);
+  track('addedNewSite', { siteId: site.id, siteOrigin: site.siteOrigin, budget: site.budget });
+  return site;
 }
 
 /** Reload the site list (every day's copy) and tell the extension to drop its cached copy. */
@@ -21,7 +22,7 @@ export async function afterSitesChanged(queryClient: QueryClient): Promise<void>
   void clearBrowserSitesCache();
   // A refetch while another change is still in flight would briefly undo that change on screen.
   if (queryClient.isMutating({ mutationKey: SITE_MUTATION_KEY }) > 1) return;
-  await queryClient.invalidateQueries({ queryKey: queryKeys.sites() });
+  await reloadSites(queryClient);
 }
 
 function patchSite(queryClient: QueryClient, siteId: string, patch: Partial<CustomSite>): void {
@@ -84,10 +85,7 @@ export function useAddSiteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: SITE_MUTATION_KEY,
-    mutationFn: (body: { siteOrigin: string; budget: number }) => callApi('addBrowserSite', body),
-    onSuccess: (site) => {
-      track('addedNewSite', { siteId: site.id, siteOrigin: site.siteOrigin, budget: site.budget });
-      return afterSitesChanged(queryClient);
-    },
+    mutationFn: addSite,
+    onSuccess: () => afterSitesChanged(queryClient),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, normaliseAuthErrorCode } from './authErrorMessage';
+import { authErrorMessage, normaliseAuthErrorCode } from './auth-error-message';
 import { AUTH_ERROR_FALLBACK, authErrorCodes, authErrorMessages } from './messages';
 
 describe('authErrorMessage', () => {

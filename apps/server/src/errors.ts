@@ -1,0 +1,18 @@
+import type { ErrorCode } from '@stillpoint/core';
+
+/**
+ * An expected failure a service raises; its message is shown to the person, so write it for them.
+ * It lives here rather than in http/ because services raise it and must not depend on Fastify;
+ * http/errors.ts turns it into the response envelope.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${what} was not found.`);

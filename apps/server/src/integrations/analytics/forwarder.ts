@@ -1,0 +1,13 @@
+/** One stored product event, as it is handed on to an analytics service. */
+export interface ForwardedEvent {
+  name: string;
+  properties: Record<string, string | number | boolean | null>;
+  userId: string | null;
+  occurredAt: Date;
+  receivedAt: Date;
+}
+
+/** Hands events on to an analytics service; events are stored first either way. */
+export interface AnalyticsForwarder {
+  forward(event: ForwardedEvent): Promise<void>;
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { brand } from '../../lib/brand';
+import { LogoMark } from '../../ui/Logo';
+
+/** The logo and name, linking home; the same in the signed-in header and on standalone pages. */
+export function BrandLink() {
+  return (
+    <Link
+      to="/"
+      aria-label={`${brand.name} home`}
+      className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-ink"
+    >
+      <LogoMark />
+      <span>{brand.name}</span>
+    </Link>
+  );
+}
