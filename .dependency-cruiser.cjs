@@ -102,6 +102,18 @@ module.exports = {
       to: { path: '^apps/server/src/.*/routes\\.[cm]?[jt]s$' },
     },
     {
+      name: 'testing-support-only-in-tests',
+      severity: 'error',
+      comment:
+        'packages/core/src/testing (@stillpoint/core/testing) is test support: generators for property ' +
+        'tests. Only tests and test support import it, so it never ships in a program.',
+      from: {
+        pathNot:
+          '(\\.test\\.tsx?$|/test-support/|^apps/[^/]+/test/|^apps/web/src/test/|^e2e/|^packages/core/src/testing/)',
+      },
+      to: { path: '^packages/core/src/testing/' },
+    },
+    {
       name: 'no-cycle',
       severity: 'error',
       comment:

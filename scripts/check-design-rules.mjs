@@ -102,6 +102,12 @@ export default proofTarget;
   'apps/extension/src/proof-target.ts': "export const proofTarget = 'extension';\n",
   'apps/extension/wxt.config.ts': 'export const storeBuild = process.env.STILLPOINT_STORE_BUILD;\n',
   'packages/core/src/proof-rule.ts': 'export const proofRule = (minutes: number) => minutes * 60;\n',
+  // Test support in core, used by a test.
+  'packages/core/src/testing/proof-arbitraries.ts': "export const proofSites = ['a.com'];\n",
+  'packages/core/src/proof-rule.test.ts': `import { proofSites } from './testing/proof-arbitraries';
+
+export const proofCases = proofSites;
+`,
   'vitest.config.ts': 'export const ci = process.env.CI;\n',
   'e2e/playwright.config.ts': 'export const chromium = process.env.CHROMIUM_PATH;\n',
   'e2e/fixtures/proof-fixture.ts': 'export const port = process.env.PORT;\n',
@@ -111,6 +117,16 @@ export default proofTarget;
 
 /** One planted violation per rule, with the rule that must report it. */
 const planted = [
+  {
+    what: 'product code imports core test support',
+    tool: 'deps',
+    rule: 'testing-support-only-in-tests',
+    file: 'apps/web/src/lib/proofUsesTesting.ts',
+    source: `import { proofSites } from '../../../../packages/core/src/testing/proof-arbitraries';
+
+export const proofUsesTesting = proofSites;
+`,
+  },
   {
     what: 'a web feature imports another feature',
     tool: 'deps',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { DEFAULT_FEEDBLOCKING_SETTINGS } from '@stillpoint/core';
 import { SESSION_TOKEN_KEY, sessionTokenOf, signInWithPhone, signInWithTestPhone } from '../fixtures/auth';
 import { backgroundAlpha, controlsOverlapping, scrollTo } from '../fixtures/layout';
 import { expect, SECOND_TEST_PHONE, test } from '../fixtures/test-phone-numbers';
@@ -31,14 +32,7 @@ test.describe('home at 375 px', () => {
         budget: 3,
       });
     }
-    await api(page, 'updateBrowserSiteSettings', {
-      facebookFeedblocking: true,
-      youtubeFeedblocking: true,
-      twitterFeedblocking: true,
-      linkedinFeedblocking: true,
-      instagramFeedblocking: true,
-      redditFeedblocking: true,
-    });
+    await api(page, 'updateBrowserSiteSettings', DEFAULT_FEEDBLOCKING_SETTINGS);
     await page.goto('/');
     await expect(page.getByRole('region', { name: "Sites We'll Feedblock" }).getByRole('switch')).toHaveCount(
       6,
