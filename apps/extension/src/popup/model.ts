@@ -4,6 +4,7 @@ import {
   localUserDay,
   minutesUntil,
   sessionsLeftToday,
+  siteHost,
 } from '@stillpoint/core';
 import { runningSessionEnds } from '../intercept/sessions';
 import type { AuthState, LocalSession, SitesCache, SyncStatus } from '../store';
@@ -40,14 +41,6 @@ export interface PopupInputs {
   now: number;
 }
 
-const hostOf = (origin: string) => {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return origin;
-  }
-};
-
 /** What the popup shows, from what the extension has stored. */
 export function popupModel(inputs: PopupInputs): PopupModel {
   const origin = inputs.auth?.origin ?? inputs.defaultOrigin;
@@ -63,7 +56,7 @@ export function popupModel(inputs: PopupInputs): PopupModel {
       const end = ends.get(site.id);
       return {
         id: site.id,
-        host: hostOf(site.siteOrigin),
+        host: siteHost(site.siteOrigin),
         budget,
         usesLeft: sessionsLeftToday(budget, sameDay ? site.todaysSessions : []),
         // core's rounding ('ends in N mins', rounded up), as on the web app's site cards.

@@ -1,10 +1,10 @@
 import {
   type CustomSite,
-  hostOf,
   interceptReturnUrl,
   NEVERMIND_CLOSE_DELAY_MS,
   SESSION_LENGTHS_MINUTES,
   sessionsLeftToday,
+  siteHost,
 } from '@stillpoint/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -37,7 +37,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * 'nevermind' is offered.
  */
 export function SessionChooser({ site, returnUrl }: SessionChooserProps) {
-  const host = hostOf(site.siteOrigin) ?? site.siteOrigin;
+  const host = siteHost(site.siteOrigin);
   const used = site.todaysSessions.length;
   const left = sessionsLeftToday(site.dailyBudget, site.todaysSessions);
   const [step, setStep] = useState<Step>('choose');
