@@ -139,7 +139,11 @@ module.exports = {
     // Paths for the extension's `@/` imports; see the comment in that file.
     tsConfig: { fileName: '.dependency-cruiser.tsconfig.json' },
     doNotFollow: { path: ['node_modules'] },
-    exclude: { path: ['(^|/)(node_modules|dist|\\.output|\\.wxt|coverage|test-results|playwright-report)/'] },
+    exclude: {
+      path: [
+        '(^|/)(node_modules|dist|\\.output|\\.wxt|coverage|test-results|playwright-report|\\.artifacts)/',
+      ],
+    },
     moduleSystems: ['es6', 'cjs'],
     enhancedResolveOptions: {
       exportsFields: ['exports'],

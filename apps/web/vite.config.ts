@@ -10,6 +10,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: `http://localhost:${apiPort}` },
+      // The local payment provider's checkout, authentication and portal pages (decision 017).
+      '/local-pay': { target: `http://localhost:${apiPort}` },
     },
   },
   build: {

@@ -15,8 +15,12 @@ import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimiting } from './http/rate-limit';
+import { selfDelivery } from './http/self-delivery';
 import { registerWebApp } from './http/web-app';
 import { type AnalyticsForwarder, createAnalyticsForwarder } from './integrations/analytics';
+import { createPayments } from './integrations/payments';
+import { registerLocalPaymentRoutes } from './integrations/payments/local/routes';
+import type { WebhookDelivery } from './integrations/payments/provider';
 import { createSmsSetup, type SmsSender } from './integrations/sms';
 import { createTeamChat, type TeamChat } from './integrations/team-chat';
 import { loggerOptions } from './logger';
@@ -24,15 +28,19 @@ import { registerAccountRoutes } from './modules/account/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerAppsRoutes } from './modules/apps/routes';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes';
+import { registerEntitlementsRoutes } from './modules/entitlements/routes';
 import { registerExtensionLinkRoutes } from './modules/extension-link/routes';
 import { registerFeedbackRoutes } from './modules/feedback/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerMobileUsageRoutes } from './modules/mobile-usage/routes';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
+import { registerPaymentsRoutes } from './modules/payments/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerQuotesRoutes } from './modules/quotes/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerSitesRoutes } from './modules/sites/routes';
+import { registerStorePurchasesRoutes } from './modules/store-purchases/routes';
+import { registerSubscriptionRoutes } from './modules/subscription/routes';
 
 export interface AppDependencies {
   config: Config;
@@ -43,6 +51,8 @@ export interface AppDependencies {
   teamChat?: TeamChat;
   /** Replaces the configured analytics forwarding (ANALYTICS_FORWARD_URL or none). */
   analyticsForwarder?: AnalyticsForwarder;
+  /** Replaces how the local payment provider delivers its webhooks (by default, to this server). */
+  paymentWebhookDelivery?: WebhookDelivery;
 }
 
 /** Builds the whole server without listening, so tests drive it with app.inject(). */
@@ -52,6 +62,7 @@ export async function buildApp({
   smsSender,
   teamChat,
   analyticsForwarder,
+  paymentWebhookDelivery,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logFormat === 'pretty'),
@@ -111,6 +122,19 @@ export async function buildApp({
     background,
     forwarder: analyticsForwarder ?? createAnalyticsForwarder(config),
   });
+
+  // Both payment providers deliver signed webhooks to one endpoint; fulfilment grants entitlements.
+  const payments = createPayments(config, {
+    db,
+    log: app.log,
+    deliver: paymentWebhookDelivery ?? selfDelivery(app),
+  });
+  app.addHook('onClose', () => payments.close());
+  registerEntitlementsRoutes(app, { db, config });
+  registerPaymentsRoutes(app, { db, config, provider: payments.provider });
+  registerSubscriptionRoutes(app, { db, config, provider: payments.provider });
+  registerStorePurchasesRoutes(app, { db, config });
+  if (payments.local) registerLocalPaymentRoutes(app, { local: payments.local, config });
 
   await registerWebApp(app, config.webDistDir);
   return app;

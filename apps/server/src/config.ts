@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { type AppEnv, appEnvs, type EnvironmentSet, environments } from '@stillpoint/core';
+import {
+  type AppEnv,
+  appEnvs,
+  type EnvironmentSet,
+  environments,
+  type PriceIds,
+  type PriceKey,
+} from '@stillpoint/core';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -51,7 +58,46 @@ const envSchema = z.object({
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   FEEDBACK_WEBHOOK_URL: httpUrl.optional(),
   ANALYTICS_FORWARD_URL: httpUrl.optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)',
+    )
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PORTAL_CONFIGURATION_ID: z
+    .string()
+    .regex(/^bpc_\w+$/, 'must be a portal configuration id (bpc_…)')
+    .optional(),
+  PRICE_ID_MONTHLY: z.string().min(1).optional(),
+  PRICE_ID_ANNUAL: z.string().min(1).optional(),
+  PRICE_ID_ANNUAL_50: z.string().min(1).optional(),
+  PRICE_ID_ANNUAL_WINBACK_25: z.string().min(1).optional(),
+  PRICE_ID_ANNUAL_WINBACK_35: z.string().min(1).optional(),
+  PRICE_ID_GIFT: z.string().min(1).optional(),
+  PRICE_ID_BIENNIAL_90: z.string().min(1).optional(),
+  ENTITLEMENTS_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  REVENUECAT_WEBHOOK_AUTH: z.string().min(16, 'must be at least 16 characters').optional(),
 });
+
+/** The environment variable that carries each SPEC §3 price entry's id on staging and production. */
+export const priceIdVariables = {
+  monthly: 'PRICE_ID_MONTHLY',
+  annual: 'PRICE_ID_ANNUAL',
+  annual50Dollars: 'PRICE_ID_ANNUAL_50',
+  annualWinback25Dollars: 'PRICE_ID_ANNUAL_WINBACK_25',
+  annualWinback35Dollars: 'PRICE_ID_ANNUAL_WINBACK_35',
+  gift: 'PRICE_ID_GIFT',
+  biennial90Dollars: 'PRICE_ID_BIENNIAL_90',
+} as const satisfies Record<PriceKey, keyof ServerEnv>;
 
 /** Development and test only: a fixed secret so sessions survive restarts; production must set its own. */
 const DEVELOPMENT_AUTH_SECRET = 'stillpoint-development-secret-never-use-in-production';
@@ -83,6 +129,30 @@ export interface AuthConfig {
 
 export type ServerEnv = z.input<typeof envSchema>;
 
+/**
+ * Where payments go. `stripe` when STRIPE_SECRET_KEY is set; otherwise `local`, the in-process
+ * provider that behaves like Stripe's test mode (decision 017), which production refuses.
+ */
+export type PaymentsConfig =
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string | null;
+      webhookSecret: string;
+      portalConfigurationId: string | null;
+      /** sk_test_ keys: purchases are sandbox ones (SPEC §4 'sandbox ' plan names). */
+      sandbox: boolean;
+    }
+  | {
+      provider: 'local';
+      /** Signs the local provider's webhooks with Stripe's scheme, verified like Stripe's. */
+      webhookSecret: string;
+      sandbox: true;
+    };
+
+/** Development and test only: the local provider's fixed signing secret. */
+const LOCAL_WEBHOOK_SECRET = 'whsec_stillpoint_local_provider_development';
+
 export interface Config {
   appEnv: AppEnv;
   isProduction: boolean;
@@ -103,6 +173,13 @@ export interface Config {
   feedbackWebhookUrl: string | null;
   /** Where stored analytics events are forwarded; null keeps them in the database only. */
   analyticsForwardUrl: string | null;
+  payments: PaymentsConfig;
+  /** This environment's price ids: from PRICE_ID_* when set, else the environment set's. */
+  prices: PriceIds;
+  /** Bearer key of GET /api/subscribers/{userId}; null refuses every call. */
+  entitlementsApiKey: string | null;
+  /** The Authorization header RevenueCat sends with its webhooks; null refuses every delivery. */
+  revenueCatWebhookAuth: string | null;
 }
 
 export class ConfigError extends Error {
@@ -123,7 +200,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;
-  const problems = authProblems(vars);
+  const problems = [...authProblems(vars), ...paymentProblems(vars)];
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
   }
@@ -149,6 +226,10 @@ export function loadConfig(
     auth: authConfig(vars),
     feedbackWebhookUrl: vars.FEEDBACK_WEBHOOK_URL ?? null,
     analyticsForwardUrl: vars.ANALYTICS_FORWARD_URL ?? null,
+    payments: paymentsConfig(vars),
+    prices: priceIds(vars, environment),
+    entitlementsApiKey: vars.ENTITLEMENTS_API_KEY ?? null,
+    revenueCatWebhookAuth: vars.REVENUECAT_WEBHOOK_AUTH ?? null,
   };
 }
 
@@ -187,6 +268,60 @@ function authConfig(vars: Vars): AuthConfig {
           }
         : null,
   };
+}
+
+function paymentsConfig(vars: Vars): PaymentsConfig {
+  if (!vars.STRIPE_SECRET_KEY)
+    return { provider: 'local', webhookSecret: LOCAL_WEBHOOK_SECRET, sandbox: true };
+  return {
+    provider: 'stripe',
+    secretKey: vars.STRIPE_SECRET_KEY,
+    publishableKey: vars.STRIPE_PUBLISHABLE_KEY ?? null,
+    // paymentProblems refuses a Stripe key without its webhook secret.
+    webhookSecret: vars.STRIPE_WEBHOOK_SECRET ?? '',
+    portalConfigurationId: vars.STRIPE_PORTAL_CONFIGURATION_ID ?? null,
+    sandbox: /_test_/.test(vars.STRIPE_SECRET_KEY),
+  };
+}
+
+function priceIds(vars: Vars, environment: EnvironmentSet): PriceIds {
+  const fromEnv = (key: PriceKey) => vars[priceIdVariables[key]] ?? environment.prices[key];
+  return {
+    monthly: fromEnv('monthly'),
+    annual: fromEnv('annual'),
+    annual50Dollars: fromEnv('annual50Dollars'),
+    annualWinback25Dollars: fromEnv('annualWinback25Dollars'),
+    annualWinback35Dollars: fromEnv('annualWinback35Dollars'),
+    gift: fromEnv('gift'),
+    biennial90Dollars: fromEnv('biennial90Dollars'),
+  };
+}
+
+/**
+ * Stripe needs its webhook secret and real price ids (the environment set's are placeholders only
+ * the local provider knows); production needs Stripe, since the local provider takes no money.
+ */
+function paymentProblems(vars: Vars): string[] {
+  const problems: string[] = [];
+  const production = vars.APP_ENV === 'production';
+  if (production && !vars.STRIPE_SECRET_KEY) {
+    problems.push(
+      'STRIPE_SECRET_KEY: required in production (the local test payment provider takes no money)',
+    );
+  }
+  if (vars.STRIPE_SECRET_KEY || production) {
+    if (!vars.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+    if (!vars.STRIPE_PUBLISHABLE_KEY)
+      problems.push('STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY');
+    for (const variable of Object.values(priceIdVariables)) {
+      if (!vars[variable])
+        problems.push(`${variable}: required with STRIPE_SECRET_KEY (a price id of your Stripe account)`);
+    }
+  }
+  if (production && vars.STRIPE_SECRET_KEY?.includes('_test_')) {
+    problems.push('STRIPE_SECRET_KEY: production needs a live key, not a test-mode one');
+  }
+  return problems;
 }
 
 /** Settings that only make sense together, and what production cannot run without. */

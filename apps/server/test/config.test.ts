@@ -11,7 +11,27 @@ const productionEnv = {
   TWILIO_ACCOUNT_SID: 'AC1',
   TWILIO_AUTH_TOKEN: 'token',
   TWILIO_FROM: '+15555550199',
+  STRIPE_SECRET_KEY: 'sk_live_123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  PRICE_ID_MONTHLY: 'price_1Monthly',
+  PRICE_ID_ANNUAL: 'price_1Annual',
+  PRICE_ID_ANNUAL_50: 'price_1Annual50',
+  PRICE_ID_ANNUAL_WINBACK_25: 'price_1Winback25',
+  PRICE_ID_ANNUAL_WINBACK_35: 'price_1Winback35',
+  PRICE_ID_GIFT: 'price_1Gift',
+  PRICE_ID_BIENNIAL_90: 'price_1Biennial90',
 };
+
+const priceVariables = [
+  'PRICE_ID_MONTHLY',
+  'PRICE_ID_ANNUAL',
+  'PRICE_ID_ANNUAL_50',
+  'PRICE_ID_ANNUAL_WINBACK_25',
+  'PRICE_ID_ANNUAL_WINBACK_35',
+  'PRICE_ID_GIFT',
+  'PRICE_ID_BIENNIAL_90',
+];
 
 describe('configuration', () => {
   it('runs locally on port 3000 with PGlite under ./.data by default', () => {
@@ -59,6 +79,65 @@ describe('configuration', () => {
     expect(attempt).toThrow(/BETTER_AUTH_SECRET: required when APP_ENV=production/);
     expect(attempt).toThrow(/GOOGLE_CLIENT_ID: required in production/);
     expect(attempt).toThrow(/TWILIO_ACCOUNT_SID: required in production/);
+  });
+
+  it('takes payments locally by default, with the environment set of price ids', () => {
+    const development = loadConfig({});
+    expect(development.payments.provider).toBe('local');
+    expect(development.payments.sandbox).toBe(true);
+    expect(development.prices).toEqual(development.environment.prices);
+    expect(development.entitlementsApiKey).toBeNull();
+    expect(development.revenueCatWebhookAuth).toBeNull();
+  });
+
+  it('uses Stripe with a secret key, and then needs its webhook secret, publishable key and every price id', () => {
+    let message = '';
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY', ...priceVariables]) {
+      expect(message).toContain(`${name}: required with STRIPE_SECRET_KEY`);
+    }
+    const { APP_ENV: _production, ...stripeVars } = productionEnv;
+    const stripe = loadConfig({ ...stripeVars, STRIPE_SECRET_KEY: 'sk_test_abc' });
+    expect(stripe.payments).toMatchObject({ provider: 'stripe', sandbox: true, webhookSecret: 'whsec_123' });
+    expect(stripe.prices).toEqual({
+      monthly: 'price_1Monthly',
+      annual: 'price_1Annual',
+      annual50Dollars: 'price_1Annual50',
+      annualWinback25Dollars: 'price_1Winback25',
+      annualWinback35Dollars: 'price_1Winback35',
+      gift: 'price_1Gift',
+      biennial90Dollars: 'price_1Biennial90',
+    });
+  });
+
+  it('refuses production without Stripe, without a price id, or with a test-mode key', () => {
+    const { STRIPE_SECRET_KEY: _key, ...withoutStripe } = productionEnv;
+    expect(() => loadConfig(withoutStripe)).toThrow(/STRIPE_SECRET_KEY: required in production/);
+    const { PRICE_ID_GIFT: _gift, ...withoutGiftPrice } = productionEnv;
+    expect(() => loadConfig(withoutGiftPrice)).toThrow(/PRICE_ID_GIFT: required/);
+    expect(() => loadConfig({ ...productionEnv, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /production needs a live key/,
+    );
+    expect(loadConfig(productionEnv).payments).toMatchObject({ provider: 'stripe', sandbox: false });
+  });
+
+  it('reads price ids from the environment on staging', () => {
+    const staging = loadConfig({
+      APP_ENV: 'staging',
+      BETTER_AUTH_SECRET: 'x'.repeat(40),
+      PRICE_ID_ANNUAL: 'price_S',
+    });
+    expect(staging.prices.annual).toBe('price_S');
+    expect(staging.prices.monthly).toBe(staging.environment.prices.monthly);
+  });
+
+  it('rejects malformed payment keys', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ENTITLEMENTS_API_KEY: 'short' })).toThrow(/ENTITLEMENTS_API_KEY/);
   });
 
   it('rejects half-configured providers', () => {

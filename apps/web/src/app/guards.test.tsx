@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type FakeResponse, installFakeServer } from '../test/fakeServer';
+import { preloadRoutes } from '../test/preloadRoutes';
 import { renderRoute } from '../test/renderRoute';
 
 /** Signs in through the phone form with the fake server's code. */
@@ -14,6 +15,9 @@ async function signInByPhone() {
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 }
 
+// The pages' code loads once up front, so no test is timed on compiling it.
+beforeAll(() => preloadRoutes('/signin', '/subscription', '/onboarding'));
+
 describe('RequireAuth', () => {
   it('shows a full-screen spinner while the session loads', async () => {
     const server = installFakeServer();
@@ -21,7 +25,8 @@ describe('RequireAuth', () => {
 
     renderRoute('/subscription');
 
-    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    // The route's own loading spinner can give way to the guard's while this looks: either will do.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument());
     expect(screen.queryByRole('heading', { name: 'Subscription' })).not.toBeInTheDocument();
   });
 

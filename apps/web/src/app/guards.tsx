@@ -6,7 +6,8 @@ import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 
 /**
  * SPEC §2 sign-in guard: a full-screen spinner while auth state loads; a signed-out visitor goes to
- * /signin with the same query string. The subscription guard comes with subscriptions.
+ * /signin with the same query string. The second guard, for the subscription, is inside the
+ * signed-in layout (subscriptionGuard.tsx), so its API code loads with those pages, not this shell.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();

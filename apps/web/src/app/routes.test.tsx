@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { installFakeServer } from '../test/fakeServer';
+import { preloadRoutes } from '../test/preloadRoutes';
 import { renderRoute } from '../test/renderRoute';
 
 // SPEC §2's route table, each path with the heading its page shows for now.
@@ -25,6 +26,9 @@ const pages: [path: string, heading: string, layout: 'signed-in' | 'standalone']
   ['/redeem', 'Redeem Your Gift', 'standalone'],
   ['/mobileDownload', 'Download Stillpoint on Mobile', 'standalone'],
 ];
+
+// The pages' code loads once up front, so no test is timed on compiling it.
+beforeAll(() => preloadRoutes('/'));
 
 describe('routes', () => {
   it('sends an unknown path to /', async () => {

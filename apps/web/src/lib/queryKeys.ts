@@ -14,4 +14,8 @@ export const queryKeys = {
   extension: (userId: string | null) => ['extension', userId],
   onboardingAnswers: () => ['onboardingAnswers'],
   hdyhOptions: () => ['hdyhOptions'],
+  /** getSubscriptionState, per person, so a new sign-in never reads the last person's plan. */
+  subscription: (userId?: string) => (userId === undefined ? ['subscription'] : ['subscription', userId]),
+  paymentConfig: () => ['paymentConfig'],
+  stripePrice: (priceId: string) => ['stripePrice', priceId],
 } as const;

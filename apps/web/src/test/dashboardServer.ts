@@ -9,6 +9,7 @@ import {
   normaliseSiteOrigin,
   type OnboardingAnswers,
   type Profile,
+  type SubscriptionState,
 } from '@stillpoint/core';
 import { type FakeResponse, installFakeServer } from './fakeServer';
 
@@ -57,6 +58,11 @@ interface DashboardServerOptions {
   settings?: FeedblockingSettings | null;
   /** Saved onboarding answers; none by default. */
   answers?: Partial<OnboardingAnswers>;
+  /** The person's plan; none by default. */
+  subscription?: SubscriptionState | null;
+  trialUsed?: boolean;
+  /** Signed in already (the default), or about to sign in on /signin. */
+  signedIn?: boolean;
 }
 
 /** A short HDYH list like the server's: one option with a drilldown. */
@@ -71,7 +77,7 @@ export const FAKE_HDYH_OPTIONS: HdyhOption[] = [
 ];
 
 /**
- * The fake server with a signed-in person and the calls of home and onboarding, keeping sites and settings
+ * The fake server with a (by default signed-in) person and the calls of home and onboarding, keeping sites and settings
  * as the real server would, so a test can change them and see the page follow.
  */
 export function installDashboardServer({
@@ -79,8 +85,11 @@ export function installDashboardServer({
   sites = [],
   settings,
   answers,
+  subscription,
+  trialUsed,
+  signedIn = true,
 }: DashboardServerOptions = {}) {
-  const server = installFakeServer({ signedIn: true });
+  const server = installFakeServer({ signedIn, subscription, trialUsed });
   const state = {
     profile: { displayName: null, streakData: { streakStarted: null }, mobileScreenTimeToday: 0, ...profile },
     sites: [...sites],

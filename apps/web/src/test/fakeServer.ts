@@ -1,5 +1,14 @@
-import type { AuthConfig } from '@stillpoint/core';
+import {
+  type AuthConfig,
+  canBuyPlan,
+  hasPremiumEntitlement,
+  messages,
+  priceAmountsCents,
+  priceKeys,
+  type SubscriptionState,
+} from '@stillpoint/core';
 import { vi } from 'vitest';
+import { FAKE_CHECKOUT_URL, FAKE_PAYMENT_CONFIG, subscriptionState } from './subscriptions';
 
 /** What a test can ask the fake server to answer: a JSON body, a status, extra headers. */
 export interface FakeResponse {
@@ -29,14 +38,31 @@ const defaultAuthConfig: AuthConfig = {
 };
 
 const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });
+const failure = (status: number, code: string, error: string): FakeResponse => ({
+  status,
+  body: { success: false, code, error },
+});
+
+interface FakeServerOptions {
+  signedIn?: boolean;
+  /** The person's plan (see subscriptions.ts); none by default. */
+  subscription?: SubscriptionState | null;
+  /** Whether the once-ever no-card trial has been used already. */
+  trialUsed?: boolean;
+}
 
 /**
- * The server at the global fetch boundary: Better Auth's session, phone and sign-out routes and
- * the API calls sign-in makes, with the signed-in state they share. Tests override single routes
- * to make one of them fail, and read `requests` to see what reached the server.
+ * The server at the global fetch boundary: Better Auth's session, phone and sign-out routes, the
+ * API calls sign-in makes, and the subscription and payment calls, with the state they share
+ * (signed in, the plan, the once-ever trial). Tests override single routes to make one of them
+ * fail, and read `requests` to see what reached the server.
  */
-export function installFakeServer({ signedIn = false }: { signedIn?: boolean } = {}) {
-  const state = { signedIn, code: '123456' };
+export function installFakeServer({
+  signedIn = false,
+  subscription = null,
+  trialUsed = false,
+}: FakeServerOptions = {}) {
+  const state = { signedIn, code: '123456', subscription, trialUsed };
   const requests: FakeRequest[] = [];
   const session = () => ({
     session: { id: 'session-1', token: TEST_TOKEN, userId: TEST_USER.uid, expiresAt: '2099-01-01T00:00:00Z' },
@@ -70,6 +96,47 @@ export function installFakeServer({ signedIn = false }: { signedIn?: boolean } =
     ['GET /api/getAuthConfig', () => ok(defaultAuthConfig)],
     ['POST /api/syncCurrentUser', () => ok({ user: TEST_USER, isNewUser: false })],
     ['GET /api/getUser', () => ok(TEST_USER)],
+    ['GET /api/getSubscriptionState', () => ok(state.subscription)],
+    [
+      'GET /api/getSubscriber',
+      () => ok({ subscriber: state.subscription?.subscriber ?? { entitlements: {}, subscriptions: {} } }),
+    ],
+    [
+      // The server's rule: once per person, ever, and never over premium that is in force.
+      'POST /api/startFreeTrial',
+      () => {
+        const inForce = state.subscription && !state.subscription.isExpired;
+        if (state.trialUsed || inForce) return ok({ startedTrial: false });
+        state.trialUsed = true;
+        state.subscription = subscriptionState('noCardTrial', { days: 7 });
+        return ok({ startedTrial: true });
+      },
+    ],
+    ['GET /api/getPaymentConfig', () => ok(FAKE_PAYMENT_CONFIG)],
+    [
+      'GET /api/getStripePrice',
+      ({ search }) => {
+        const key = priceKeys.find(
+          (candidate) => FAKE_PAYMENT_CONFIG.prices[candidate] === search.get('priceId'),
+        );
+        if (!key) return failure(400, 'BAD_REQUEST', 'priceId: not a price of this environment');
+        return ok({ unit_amount: priceAmountsCents[key], currency: 'usd' });
+      },
+    ],
+    [
+      'GET /api/createStripeCheckoutSessionForSubscription',
+      ({ search }) => {
+        const priceId = search.get('priceId');
+        if (!Object.values(FAKE_PAYMENT_CONFIG.prices).includes(priceId ?? '')) {
+          return failure(400, 'BAD_REQUEST', 'priceId: not a price of this environment');
+        }
+        const subscriber = state.subscription?.subscriber;
+        if (hasPremiumEntitlement(subscriber) && !canBuyPlan(subscriber, new Date())) {
+          return failure(409, 'CONFLICT', messages.alreadySubscribed);
+        }
+        return ok({ url: FAKE_CHECKOUT_URL });
+      },
+    ],
   ]);
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { installFakeServer } from './fakeServer';
 
 // Without Vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// The app loads its auth client on demand. Loaded here first, so a test file that ends while that
+// import is still on its way (a busy machine) never evaluates it after jsdom has gone.
+beforeAll(() => import('../lib/authClient'));
 
 // No test reaches a real network: by default the app meets a fake server with nobody signed in.
 // A test that needs more installs its own (see fakeServer.ts); api.test.ts stubs fetch itself.
@@ -21,3 +25,8 @@ afterEach(() => {
 
 // jsdom has no scrolling; ScrollRestoration calls this on every navigation.
 window.scrollTo = () => undefined;
+
+// Nor pointer capture, which a toast takes on pointer down (it can be swiped away).
+Element.prototype.setPointerCapture ??= () => undefined;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.hasPointerCapture ??= () => false;

@@ -3,7 +3,13 @@ import { feedblockingSettingsSchema } from '../api/schemas/settings';
 import { DEFAULT_FEEDBLOCKING_SETTINGS, FEEDBLOCKING_SETTING_KEYS } from './feedblocking';
 import { MAX_SESSION_LENGTH_MS, SESSION_LENGTHS_MINUTES } from './limits';
 import { priceAmountsCents, priceKeys } from './plans';
-import { LIFETIME_PRODUCT_IDS, MONTHLY_PRODUCT_IDS, productIds, YEARLY_PRODUCT_IDS } from './products';
+import {
+  BIENNIAL_PRODUCT_IDS,
+  LIFETIME_PRODUCT_IDS,
+  MONTHLY_PRODUCT_IDS,
+  productIds,
+  YEARLY_PRODUCT_IDS,
+} from './products';
 
 describe('constants agree with each other', () => {
   it('has one setting key per feedblocking site, matching the settings schema, all on by default', () => {
@@ -29,7 +35,12 @@ describe('constants agree with each other', () => {
   });
 
   it('gives every product exactly one plan name family', () => {
-    const families = [...MONTHLY_PRODUCT_IDS, ...YEARLY_PRODUCT_IDS, ...LIFETIME_PRODUCT_IDS];
+    const families = [
+      ...MONTHLY_PRODUCT_IDS,
+      ...YEARLY_PRODUCT_IDS,
+      ...LIFETIME_PRODUCT_IDS,
+      ...BIENNIAL_PRODUCT_IDS,
+    ];
     expect(new Set(families).size).toBe(families.length);
     expect([...families].sort()).toEqual(Object.values(productIds).sort());
   });

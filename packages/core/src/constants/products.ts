@@ -9,6 +9,9 @@ export const productIds = {
   paymentYearly: 'stillpoint_yearly',
   paymentMonthlyTest: 'stillpoint_monthly_test',
   paymentYearlyTest: 'stillpoint_yearly_test',
+  /** The 2-year plan (SPEC §9 biennial90Dollars); SPEC names no product for it. */
+  paymentBiennial: 'stillpoint_biennial',
+  paymentBiennialTest: 'stillpoint_biennial_test',
   promoWeekly: 'rc_promo_premium_weekly',
   promoLifetime: 'rc_promo_premium_lifetime',
 } as const;
@@ -27,3 +30,16 @@ export const YEARLY_PRODUCT_IDS: readonly string[] = [
   productIds.paymentYearlyTest,
 ];
 export const LIFETIME_PRODUCT_IDS: readonly string[] = [productIds.promoLifetime];
+/** Not in SPEC §4's list: the 2-year web plan reads 'premium 2 years'. */
+export const BIENNIAL_PRODUCT_IDS: readonly string[] = [
+  productIds.paymentBiennial,
+  productIds.paymentBiennialTest,
+];
+
+/** Store purchases the RevenueCat webhook grants premium for (SPEC §3). */
+export const STORE_PRODUCT_IDS: readonly string[] = [
+  productIds.iosMonthly,
+  productIds.iosAnnual,
+  productIds.promoWeekly,
+  productIds.promoLifetime,
+];

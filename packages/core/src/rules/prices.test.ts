@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GIFT_PRICE_CENTS, planPrices } from '../constants/plans';
-import { formatPrice, monthlyFromAnnual, perDay } from './prices';
+import { annualSavingsPercent, formatPrice, monthlyFromAnnual, perDay } from './prices';
 
 describe('formatPrice', () => {
   it('formats cents with 2 decimals', () => {
@@ -30,5 +30,20 @@ describe('perDay', () => {
     for (const plan of Object.values(planPrices)) {
       expect(perDay(plan.cents, plan.periodDays)).toBe(plan.perDayDisplay);
     }
+  });
+});
+
+describe('annualSavingsPercent', () => {
+  it('is the share of 12 monthly payments that paying yearly saves, rounded down', () => {
+    expect(annualSavingsPercent(planPrices.annual.cents, planPrices.monthly.cents)).toBe(40);
+    // 1 - 1199 / 1200 is 0.08%: too little to claim a whole percent.
+    expect(annualSavingsPercent(1199, 100)).toBe(0);
+    expect(annualSavingsPercent(600, 100)).toBe(50);
+  });
+
+  it('claims nothing when yearly is not cheaper or the monthly price is unknown', () => {
+    expect(annualSavingsPercent(1200, 100)).toBe(0);
+    expect(annualSavingsPercent(1500, 100)).toBe(0);
+    expect(annualSavingsPercent(4999, 0)).toBe(0);
   });
 });

@@ -24,3 +24,13 @@ export const monthlyFromAnnual = (annualCents: number, currency: string = DEFAUL
 /** The per-day figure on plan cards: '$0.14' for 4999 over 365 days. */
 export const perDay = (cents: number, periodDays: number, currency: string = DEFAULT_CURRENCY): string =>
   formatPrice(cents / periodDays, currency);
+
+/**
+ * Whole percent saved by paying yearly instead of 12 monthly payments, rounded down so the claim
+ * never overstates: 40 for $49.99 a year against $6.99 a month. 0 when yearly is not cheaper.
+ */
+export function annualSavingsPercent(annualCents: number, monthlyCents: number): number {
+  const twelveMonths = monthlyCents * 12;
+  if (twelveMonths <= 0 || annualCents >= twelveMonths) return 0;
+  return Math.floor((1 - annualCents / twelveMonths) * 100);
+}

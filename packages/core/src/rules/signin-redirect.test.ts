@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isReturnPath, returnPathToRemember, signInRedirectPath } from './signin-redirect';
+import {
+  isReturnPath,
+  isSignInRedirectSettled,
+  returnPathToRemember,
+  signInRedirectPath,
+} from './signin-redirect';
 
 const setUp = { isPremium: true, hasExtension: true, hasBrowserSettings: true, hasCustomSites: true };
 
@@ -79,5 +84,30 @@ describe('returnPathToRemember', () => {
   it('remembers nothing that could not be returned to', () => {
     expect(returnPathToRemember('/signin', '?x=1')).toBeNull();
     expect(returnPathToRemember('//evil.example')).toBeNull();
+  });
+});
+
+describe('isSignInRedirectSettled', () => {
+  it('is settled at once by a saved path, whatever else is unknown', () => {
+    expect(isSignInRedirectSettled({ savedPath: '/subscription' })).toBe(true);
+  });
+
+  it('is settled by the first known false: onboarding whatever the rest turn out to be', () => {
+    expect(isSignInRedirectSettled({ isPremium: false })).toBe(true);
+    expect(isSignInRedirectSettled({ isPremium: true, hasCustomSites: false })).toBe(true);
+  });
+
+  it('is settled when all four are known true', () => {
+    expect(isSignInRedirectSettled(setUp)).toBe(true);
+  });
+
+  it('waits while every known fact is true but some are unknown', () => {
+    expect(isSignInRedirectSettled({})).toBe(false);
+    expect(isSignInRedirectSettled({ savedPath: null })).toBe(false);
+    expect(isSignInRedirectSettled({ ...setUp, hasExtension: undefined })).toBe(false);
+    // A saved path that cannot be returned to does not settle anything.
+    expect(isSignInRedirectSettled({ ...setUp, hasCustomSites: undefined, savedPath: '/signout' })).toBe(
+      false,
+    );
   });
 });

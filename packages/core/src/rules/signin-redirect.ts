@@ -55,3 +55,17 @@ export function signInRedirectPath(facts: SignInRedirectFacts): string {
     facts.hasCustomSites === true;
   return setUp ? HOME_PATH : ONBOARDING_PATH;
 }
+
+const SET_UP_FACTS = ['isPremium', 'hasExtension', 'hasBrowserSettings', 'hasCustomSites'] as const;
+
+/**
+ * Whether signInRedirectPath's answer can no longer change as unknown facts arrive: a saved path
+ * wins outright, one known false means onboarding, and all four known true means home. The
+ * sign-in page waits (briefly) until this holds, so a set-up person is not sent to onboarding
+ * only because their facts were still loading.
+ */
+export function isSignInRedirectSettled(facts: SignInRedirectFacts): boolean {
+  if (isReturnPath(facts.savedPath)) return true;
+  const known = SET_UP_FACTS.map((fact) => facts[fact]);
+  return known.includes(false) || known.every((value) => value === true);
+}

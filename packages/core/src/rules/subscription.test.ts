@@ -19,17 +19,23 @@ const now = new Date('2024-06-01T12:00:00.000Z');
 const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString();
 
 function subscriber(productId: string, overrides: Partial<SubscriberSubscription> = {}): Subscriber {
+  const entry: SubscriberSubscription = {
+    expires_date: inMs(30 * DAY_MS),
+    purchase_date: inMs(-DAY_MS),
+    period_type: 'normal',
+    store: 'stripe',
+    is_sandbox: false,
+    ...overrides,
+  };
   return {
-    entitlements: { premium: { product_identifier: productId } },
-    subscriptions: {
-      [productId]: {
-        expires_date: inMs(30 * DAY_MS),
-        period_type: 'normal',
-        store: 'stripe',
-        is_sandbox: false,
-        ...overrides,
+    entitlements: {
+      premium: {
+        product_identifier: productId,
+        expires_date: entry.expires_date,
+        purchase_date: entry.purchase_date,
       },
     },
+    subscriptions: { [productId]: entry },
   };
 }
 
@@ -69,13 +75,15 @@ describe('isExpired', () => {
     expect(isExpired(undefined, now)).toBe(false);
   });
 
-  it('has no subscription record to expire when the entitlement points at a missing product', () => {
-    const orphan: Subscriber = {
-      entitlements: { premium: { product_identifier: 'gone' } },
+  it("reads the expiry from the entitlement when the product's subscription record is missing", () => {
+    const orphan = (expires_date: string | null): Subscriber => ({
+      entitlements: { premium: { product_identifier: 'gone', expires_date, purchase_date: inMs(-DAY_MS) } },
       subscriptions: {},
-    };
-    expect(isExpired(orphan, now)).toBe(false);
-    expect(isPremiumActive(orphan, now)).toBe(true);
+    });
+    expect(isExpired(orphan(null), now)).toBe(false);
+    expect(isPremiumActive(orphan(null), now)).toBe(true);
+    expect(isExpired(orphan(inMs(-1)), now)).toBe(true);
+    expect(isPremiumActive(orphan(inMs(DAY_MS)), now)).toBe(true);
   });
 
   it('makes premium inactive', () => {
@@ -138,7 +146,9 @@ describe('badgeText', () => {
   it('counts trial days down to the last one', () => {
     expect(badgeText(trial(inMs(7 * DAY_MS)), now)).toBe('trial 7 days left');
     expect(badgeText(trial(inMs(2 * DAY_MS)), now)).toBe('trial 2 days left');
-    expect(badgeText(trial(inMs(0.1 * DAY_MS)), now)).toBe('trial 1 days left');
+    expect(badgeText(trial(inMs(1 * DAY_MS)), now)).toBe('trial 1 day left');
+    expect(badgeText(trial(inMs(0.1 * DAY_MS)), now)).toBe('trial 1 day left');
+    expect(badgeText(trial(inMs(1 * DAY_MS + 1)), now)).toBe('trial 2 days left');
   });
 
   it('says subscription expired once the trial or plan has ended, including exactly now', () => {
@@ -157,24 +167,42 @@ describe('badgeText', () => {
 describe('subscriberSchema', () => {
   it('accepts the entitlement service shape and drops fields the rules do not use', () => {
     const parsed = subscriberSchema.parse({
-      entitlements: { premium: { product_identifier: 'annual_subscription', purchase_date: 'x' } },
+      entitlements: {
+        premium: {
+          product_identifier: 'annual_subscription',
+          expires_date: '2025-01-01T00:00:00Z',
+          purchase_date: '2024-12-25T00:00:00Z',
+          grace_period_expires_date: null,
+        },
+      },
       subscriptions: {
         annual_subscription: {
           expires_date: '2025-01-01T00:00:00Z',
+          purchase_date: '2024-12-25T00:00:00Z',
           period_type: 'trial',
           store: 'app_store',
           is_sandbox: false,
         },
       },
     });
-    expect(parsed.entitlements.premium).toEqual({ product_identifier: 'annual_subscription' });
+    expect(parsed.entitlements.premium).toEqual({
+      product_identifier: 'annual_subscription',
+      expires_date: '2025-01-01T00:00:00Z',
+      purchase_date: '2024-12-25T00:00:00Z',
+    });
   });
 
   it('rejects a malformed expiry date and an unknown period type', () => {
     const bad = subscriberSchema.safeParse({
       entitlements: {},
       subscriptions: {
-        x: { expires_date: 'next tuesday', period_type: 'forever', store: 'stripe', is_sandbox: false },
+        x: {
+          expires_date: 'next tuesday',
+          purchase_date: '2024-12-25T00:00:00Z',
+          period_type: 'forever',
+          store: 'stripe',
+          is_sandbox: false,
+        },
       },
     });
     expect(bad.success).toBe(false);

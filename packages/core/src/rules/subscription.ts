@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BIENNIAL_PRODUCT_IDS,
   LIFETIME_PRODUCT_IDS,
   MONTHLY_PRODUCT_IDS,
   PREMIUM_ENTITLEMENT,
@@ -14,6 +15,7 @@ const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-
 export const subscriberSubscriptionSchema = z.object({
   /** null for purchases that never lapse (lifetime). */
   expires_date: isoDate.nullable(),
+  purchase_date: isoDate,
   period_type: z.enum(['normal', 'trial', 'intro', 'promotional']),
   store: z.enum(['app_store', 'play_store', 'stripe', 'promotional', 'gift']),
   is_sandbox: z.boolean(),
@@ -23,7 +25,14 @@ export type SubscriberSubscription = z.infer<typeof subscriberSubscriptionSchema
 /** The subscriber as the entitlement service reports it (SPEC §3). */
 export const subscriberSchema = z.object({
   entitlements: z.object({
-    [PREMIUM_ENTITLEMENT]: z.object({ product_identifier: z.string().min(1) }).optional(),
+    [PREMIUM_ENTITLEMENT]: z
+      .object({
+        product_identifier: z.string().min(1),
+        /** null for purchases that never lapse (lifetime). */
+        expires_date: isoDate.nullable(),
+        purchase_date: isoDate,
+      })
+      .optional(),
   }),
   subscriptions: z.record(z.string(), subscriberSubscriptionSchema),
 });
@@ -53,8 +62,10 @@ export function isTrial(subscriber: MaybeSubscriber): boolean {
 export const hasCardOnFile = (subscriber: MaybeSubscriber): boolean =>
   isTrial(subscriber) && premiumProductId(subscriber) !== productIds.promoWeekly;
 
+/** The entitlement's own expiry decides, as in the entitlement service; the product's record is a fallback. */
 const expiresAtMs = (subscriber: MaybeSubscriber): number | undefined => {
-  const expires = premiumSubscription(subscriber)?.expires_date;
+  const premium = subscriber?.entitlements.premium;
+  const expires = premium ? premium.expires_date : premiumSubscription(subscriber)?.expires_date;
   return expires == null ? undefined : Date.parse(expires);
 };
 
@@ -91,6 +102,7 @@ export function planName(subscriber: MaybeSubscriber): string | null {
   if (MONTHLY_PRODUCT_IDS.includes(productId)) name = 'premium monthly';
   else if (YEARLY_PRODUCT_IDS.includes(productId)) name = 'premium yearly';
   else if (LIFETIME_PRODUCT_IDS.includes(productId)) name = 'premium lifetime';
+  else if (BIENNIAL_PRODUCT_IDS.includes(productId)) name = 'premium 2 years';
   return premiumSubscription(subscriber)?.is_sandbox ? `sandbox ${name}` : name;
 }
 
@@ -103,5 +115,6 @@ export function badgeText(subscriber: MaybeSubscriber, now: Date): string | null
   const expired = isExpired(subscriber, now);
   if (expired) return 'subscription expired';
   if (!isTrial(subscriber)) return 'PRO';
-  return `trial ${trialDaysLeft(subscriber, now)} days left`;
+  const days = trialDaysLeft(subscriber, now);
+  return `trial ${days} ${days === 1 ? 'day' : 'days'} left`;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
@@ -39,9 +39,19 @@ export const paymentSubscription = pgTable(
     priceId: text('price_id').notNull(),
     // Provider status as-is (trialing, active, past_due, canceled, incomplete, ...).
     status: text('status').notNull(),
+    trialStart: timestamptz('trial_start'),
     trialEnd: timestamptz('trial_end'),
+    currentPeriodStart: timestamptz('current_period_start'),
     currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    endedAt: timestamptz('ended_at'),
+    // How it is paid, as a person reads it ('Visa ending in 4242'); null without a card.
+    paymentMethod: text('payment_method'),
+    // Test-mode purchases (Stripe test keys, the local provider).
+    isSandbox: boolean('is_sandbox').notNull().default(false),
+    // When the provider's object was fetched for the state stored here; a write observed earlier
+    // than the stored one is dropped, so late events never overwrite newer state.
+    syncedAt: timestamptz('synced_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,4 +76,20 @@ export const processedPaymentEvent = pgTable(
     primaryKey({ name: 'processed_payment_event_pk', columns: [t.provider, t.eventId] }),
     check('processed_payment_event_provider_valid', sql`${t.provider} in ('stripe', 'local')`),
   ],
+);
+
+// The local test provider's objects (customers, subscriptions, intents, checkout and portal
+// sessions, events), stored like Stripe's: an id, a type and the object as JSON. Only
+// integrations/payments/local reads or writes it; production never runs that provider.
+export const localPaymentObject = pgTable(
+  'local_payment_object',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    customerId: text('customer_id'),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('local_payment_object_type_customer_idx').on(t.type, t.customerId)],
 );

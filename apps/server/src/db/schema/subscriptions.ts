@@ -6,7 +6,7 @@ import { createdAt, timestamptz, updatedAt } from './columns';
 export const entitlementStores = ['app_store', 'play_store', 'stripe', 'promotional', 'gift'] as const;
 export type EntitlementStore = (typeof entitlementStores)[number];
 
-export const entitlementPeriodTypes = ['normal', 'trial', 'intro'] as const;
+export const entitlementPeriodTypes = ['normal', 'trial', 'intro', 'promotional'] as const;
 export type EntitlementPeriodType = (typeof entitlementPeriodTypes)[number];
 
 // What the user has bought or been granted, one row per product: the source of the
@@ -28,6 +28,10 @@ export const entitlement = pgTable(
     isSandbox: boolean('is_sandbox').notNull().default(false),
     // Where it came from: a payment subscription id, a redemption code, ...
     sourceRef: text('source_ref'),
+    // The instant the state written here was true at its source (a store event's timestamp, the
+    // time a payment subscription was fetched). An older one never overwrites a newer one, so
+    // events arriving out of order end in the newest state.
+    sourceObservedAt: timestamptz('source_observed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,7 +42,10 @@ export const entitlement = pgTable(
       'entitlement_store_valid',
       sql`${t.store} in ('app_store', 'play_store', 'stripe', 'promotional', 'gift')`,
     ),
-    check('entitlement_period_type_valid', sql`${t.periodType} in ('normal', 'trial', 'intro')`),
+    check(
+      'entitlement_period_type_valid',
+      sql`${t.periodType} in ('normal', 'trial', 'intro', 'promotional')`,
+    ),
   ],
 );
 

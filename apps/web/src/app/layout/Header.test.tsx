@@ -1,13 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeServer } from '../../test/fakeServer';
+import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
 import { Providers } from '../Providers';
 import { Header } from './Header';
 
 const menuButton = () => screen.getByRole('button', { name: 'Menu' });
+
+// The pages' code loads once up front, so no test is timed on compiling it.
+beforeAll(() => preloadRoutes('/', '/subscription'));
 
 describe('Header', () => {
   beforeEach(() => {

@@ -2,14 +2,16 @@ import { Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { useSubscription } from '../../lib/subscription';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { BrandLink } from './BrandLink';
 import { NavigationLinks } from './NavigationLinks';
 import { SIGN_IN_PATH } from './navigation';
+import { SubscriptionBadge } from './SubscriptionBadge';
 
 /**
- * The header: logo home, then for a signed-in person the links and Sign Out (below 768px in a
- * collapsible menu); a signed-out visitor sees only Sign In.
+ * The header: logo home, then for a signed-in person the subscription badge, the links and Sign
+ * Out (below 768px in a collapsible menu); a signed-out visitor sees only Sign In.
  */
 export function Header() {
   const { status } = useAuth();
@@ -19,10 +21,21 @@ export function Header() {
 /** Opaque, so page text scrolling under the sticky header never shows through the logo. */
 const HEADER_CLASS = 'sticky top-0 z-10 border-b border-line bg-paper';
 
-function HeaderBar({ children }: { children: ReactNode }) {
+interface HeaderBarProps {
+  /** Sits beside the logo at every width: the badge is never tucked into the menu. */
+  status?: ReactNode;
+  /** On phones, the logo alone, so the status and the menu fit beside it. */
+  compactBrand?: boolean;
+  children: ReactNode;
+}
+
+function HeaderBar({ status, compactBrand = false, children }: HeaderBarProps) {
   return (
-    <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
-      <BrandLink />
+    <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between gap-3 px-4 sm:gap-4 sm:px-6">
+      <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+        <BrandLink compact={compactBrand} />
+        {status}
+      </div>
       {children}
     </div>
   );
@@ -41,6 +54,7 @@ function SignedOutHeader() {
 }
 
 function SignedInHeader() {
+  const hasBadge = useSubscription().badge !== null;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -60,7 +74,7 @@ function SignedInHeader() {
 
   return (
     <header className={HEADER_CLASS}>
-      <HeaderBar>
+      <HeaderBar status={<SubscriptionBadge />} compactBrand={hasBadge}>
         <nav aria-label="Main" className="hidden md:block">
           <NavigationLinks layout="row" />
         </nav>

@@ -1,14 +1,22 @@
 import { Outlet } from 'react-router';
+import { RequireSubscription } from '../subscriptionGuard';
+import { ExpiredSubscriptionToast } from './ExpiredSubscriptionToast';
 import { Header } from './Header';
 
-/** Home, subscription, breathe and onboarding: the header above the page. */
+/**
+ * Home, subscription, breathe and onboarding: the header above the page, which waits for the
+ * subscription (SPEC §2's second guard), and the expired toast when the plan has ended.
+ */
 export function SignedInLayout() {
   return (
     <>
       <Header />
       <main className="mx-auto w-full max-w-5xl">
-        <Outlet />
+        <RequireSubscription>
+          <Outlet />
+        </RequireSubscription>
       </main>
+      <ExpiredSubscriptionToast />
     </>
   );
 }

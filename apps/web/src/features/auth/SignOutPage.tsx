@@ -1,6 +1,7 @@
 import { SIGN_IN_PATH } from '@stillpoint/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { useAuth } from '../../lib/auth';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 
@@ -14,6 +15,8 @@ export function SignOutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Notices still on screen (the expired-subscription one stays until clicked) were the person's too.
+    toast.dismiss();
     void signOut().finally(() => navigate(SIGN_IN_PATH, { replace: true }));
   }, [signOut, navigate]);
 

@@ -1,22 +1,28 @@
 import { initialOnboardingStep, ONBOARDING_IOS_PATH, ONBOARDING_MAX_WIDTH_PX } from '@stillpoint/core';
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useExtension } from '../../lib/auth/useExtension';
 import { documentTitle } from '../../lib/documentTitle';
+import { isFinishingSetup } from '../../lib/onboardingEntry';
+import { cameFromCheckout, useSubscription } from '../../lib/subscription';
 import { Spinner } from '../../ui/Spinner';
 import { OnboardingFlow } from './OnboardingFlow';
 import { asIntention, onboardingPlace } from './onboardingPlace';
+import { useFreeTrial } from './useFreeTrial';
 import { useOnboardingAnswers } from './useOnboardingAnswers';
+import { usePremiumSkip } from './usePremiumSkip';
 
 /**
  * Onboarding at /onboarding and /onboarding-ios (SPEC §2, §4). Where it starts depends on the
  * saved intention and whether the extension is already here, so both are read first, unless this
  * tab already has a place in onboarding to return to. Answers that cannot be read count as none:
- * onboarding then asks again rather than stopping.
+ * onboarding then asks again rather than stopping. Premium people skip it; everyone else without
+ * an entitlement gets the no-card free trial as it opens.
  */
 export function OnboardingPage() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  const [search] = useSearchParams();
   const isIosRoute = pathname === ONBOARDING_IOS_PATH;
   const answers = useOnboardingAnswers();
   const extensionStatus = useExtension();
@@ -24,11 +30,17 @@ export function OnboardingPage() {
   const userId = useAuth().user?.uid ?? '';
   // Read once per person and route: the flow takes it as its starting point only.
   const kept = useMemo(() => onboardingPlace.read(userId, pathname), [userId, pathname]);
+  const subscription = useSubscription();
+  const premiumSkip = usePremiumSkip(subscription, {
+    midway: kept !== null,
+    finishingSetup: isFinishingSetup(state),
+  });
+  useFreeTrial(subscription, { fromCheckout: cameFromCheckout(search), enabled: premiumSkip === 'stay' });
 
   return (
     <div className="mx-auto w-full px-4 py-8 sm:px-6 md:py-12" style={{ maxWidth: ONBOARDING_MAX_WIDTH_PX }}>
       <title>{documentTitle('Onboarding')}</title>
-      {answers.isPending || extensionStatus === 'checking' ? (
+      {premiumSkip !== 'stay' || answers.isPending || extensionStatus === 'checking' ? (
         <div className="flex justify-center py-24">
           <Spinner label="Getting your setup ready" className="size-10" />
         </div>

@@ -51,7 +51,31 @@ export const subscriptionIntentSchema = z.object({
 });
 export type SubscriptionIntent = z.infer<typeof subscriptionIntentSchema>;
 
+/** Which payment backend the server runs and the environment's price ids (SPEC §3 price entries). */
+export const paymentConfigSchema = z.object({
+  provider: z.enum(['stripe', 'local']),
+  /** Stripe's publishable key; null for the local test provider. */
+  publishableKey: z.string().nullable(),
+  prices: z.object({
+    monthly: z.string(),
+    annual: z.string(),
+    annual50Dollars: z.string(),
+    annualWinback25Dollars: z.string(),
+    annualWinback35Dollars: z.string(),
+    gift: z.string(),
+    biennial90Dollars: z.string(),
+  }),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
 export const paymentsEndpoints = {
+  getPaymentConfig: defineEndpoint({
+    method: 'GET',
+    path: '/getPaymentConfig',
+    summary: "The payment backend and this environment's price ids, so pages price and buy the right plan.",
+    auth: 'public',
+    response: paymentConfigSchema,
+  }),
   getStripePrice: defineEndpoint({
     method: 'GET',
     path: '/getStripePrice',

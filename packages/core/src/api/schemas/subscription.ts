@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { subscriberSchema } from '../../rules/subscription';
 import { defineEndpoint } from '../endpoint';
+import { entityIdSchema } from './common';
 
 /**
  * What the subscription page shows (SPEC §3): texts the server words, where to manage the plan
@@ -19,7 +20,59 @@ export const subscriptionStateSchema = z.object({
 });
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
+export const subscriberResponseSchema = z.object({ subscriber: subscriberSchema });
+
+/**
+ * SPEC §7 entitlement service: GET /api/subscribers/{userId} with `Authorization: Bearer
+ * <ENTITLEMENTS_API_KEY>`, for the mobile app and other back ends. Not a call of the web app, so
+ * it is not in `endpoints`; the server registers and documents it from these schemas.
+ */
+export const entitlementServiceParamsSchema = z.object({ userId: entityIdSchema('userId') });
+
+const epochMs = (field: string) =>
+  z.number({ error: `${field} must be milliseconds since 1970` }).int(`${field} must be whole milliseconds`);
+
+/**
+ * One store-purchase event in RevenueCat's webhook format (api_version 1.0). Only the fields
+ * fulfilment reads are checked; RevenueCat adds fields over time, so the rest pass through.
+ */
+export const revenueCatEventSchema = z.looseObject({
+  id: z.string({ error: 'event.id is required' }).min(1, 'event.id is required'),
+  type: z.string({ error: 'event.type is required' }).min(1, 'event.type is required'),
+  app_user_id: z.string().nullish(),
+  original_app_user_id: z.string().nullish(),
+  aliases: z.array(z.string()).nullish(),
+  product_id: z.string().nullish(),
+  new_product_id: z.string().nullish(),
+  period_type: z.string().nullish(),
+  purchased_at_ms: epochMs('purchased_at_ms').nullish(),
+  expiration_at_ms: epochMs('expiration_at_ms').nullish(),
+  event_timestamp_ms: epochMs('event_timestamp_ms'),
+  environment: z.string().nullish(),
+  store: z.string().nullish(),
+  entitlement_ids: z.array(z.string()).nullish(),
+  transaction_id: z.string().nullish(),
+  original_transaction_id: z.string().nullish(),
+});
+export type RevenueCatEvent = z.infer<typeof revenueCatEventSchema>;
+
+export const revenueCatWebhookBodySchema = z.looseObject({
+  api_version: z.string().optional(),
+  event: revenueCatEventSchema,
+});
+
+/** What a webhook answers once it has taken an event: processed, or acknowledged and ignored. */
+export const webhookReceiptSchema = z.object({ received: z.literal(true) });
+
 export const subscriptionEndpoints = {
+  getSubscriber: defineEndpoint({
+    method: 'GET',
+    path: '/getSubscriber',
+    summary:
+      "The signed-in user's subscriber object (SPEC §3), computed from their entitlements; empty when they have none.",
+    auth: 'user',
+    response: subscriberResponseSchema,
+  }),
   getSubscriptionState: defineEndpoint({
     method: 'GET',
     path: '/getSubscriptionState',

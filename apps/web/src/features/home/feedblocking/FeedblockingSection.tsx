@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { track } from '../../../lib/analytics';
 import { feedblockingSwitchItems } from '../../../lib/feedblocking';
+import { finishSetupState } from '../../../lib/onboardingEntry';
 import { buttonStyles } from '../../../ui/buttonStyles';
 import { LoadError } from '../../../ui/LoadError';
 import { SwitchList } from '../../../ui/SwitchList';
@@ -44,6 +45,8 @@ export function FeedblockingSection() {
           </p>
           <Link
             to={ONBOARDING_PATH}
+            // Premium people skip onboarding unless they come to finish setting up.
+            state={finishSetupState}
             onClick={() => track('clickedFinishSetupFromHome')}
             className={buttonStyles('primary', 'shrink-0')}
           >

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { LocalPaymentProvider } from './local/local-provider';
+import type { PaymentProvider, WebhookDelivery } from './provider';
+import { createStripeProvider } from './stripe/stripe-provider';
+
+export { LocalPaymentProvider } from './local/local-provider';
+export * from './provider';
+export { signWebhookPayload, verifyWebhookPayload, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature';
+
+export interface Payments {
+  provider: PaymentProvider;
+  /** The local provider again, for its pages; null with Stripe. */
+  local: LocalPaymentProvider | null;
+  close(): Promise<void>;
+}
+
+/** Stripe when a key is configured; otherwise the local test-mode provider (decision 017). */
+export function createPayments(
+  config: Config,
+  deps: { db: Database; log: FastifyBaseLogger; deliver: WebhookDelivery },
+): Payments {
+  if (config.payments.provider === 'stripe') {
+    const provider = createStripeProvider({
+      secretKey: config.payments.secretKey,
+      webhookSecret: config.payments.webhookSecret,
+      portalConfigurationId: config.payments.portalConfigurationId,
+      sandbox: config.payments.sandbox,
+    });
+    return { provider, local: null, close: async () => {} };
+  }
+  // Production never gets here: loadConfig refuses it without STRIPE_SECRET_KEY. (Tests that fake a
+  // production config still run the local provider, with its test clock switched off.)
+  const local = new LocalPaymentProvider(config, deps);
+  return { provider: local, local, close: () => local.close() };
+}

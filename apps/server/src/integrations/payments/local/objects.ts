@@ -1,0 +1,255 @@
+/**
+ * The local provider's objects, in Stripe's shapes (snake_case, unix seconds), so the events it
+ * sends read like Stripe's. Fields Stripe does not have are prefixed `local_` and describe test-mode
+ * machinery (the test clock's failing charges, what an intent was created for).
+ */
+
+export type Seconds = number;
+export type Metadata = Record<string, string>;
+
+export interface PriceObject {
+  id: string;
+  object: 'price';
+  active: true;
+  currency: string;
+  unit_amount: number;
+  type: 'recurring' | 'one_time';
+  recurring: { interval: 'month' | 'year'; interval_count: number } | null;
+  product: string;
+  lookup_key: string;
+  livemode: false;
+}
+
+export interface CustomerObject {
+  id: string;
+  object: 'customer';
+  created: Seconds;
+  email: string | null;
+  metadata: Metadata;
+  invoice_settings: { default_payment_method: string | null };
+  livemode: false;
+  /** The test clock's switch: while on, every charge to this customer fails. */
+  local_charges_fail: boolean;
+}
+
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface PaymentMethodObject {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  created: Seconds;
+  customer: string | null;
+  card: CardDetails & { funding: 'credit'; country: 'US' };
+  livemode: false;
+}
+
+export interface SubscriptionItemObject {
+  id: string;
+  object: 'subscription_item';
+  created: Seconds;
+  price: PriceObject;
+  quantity: number;
+  current_period_start: Seconds;
+  current_period_end: Seconds;
+}
+
+export type SubscriptionStatus =
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled';
+
+export interface SubscriptionObject {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: SubscriptionStatus;
+  created: Seconds;
+  start_date: Seconds;
+  billing_cycle_anchor: Seconds;
+  trial_start: Seconds | null;
+  trial_end: Seconds | null;
+  trial_settings: { end_behavior: { missing_payment_method: 'cancel' | 'create_invoice' } };
+  cancel_at_period_end: boolean;
+  cancel_at: Seconds | null;
+  canceled_at: Seconds | null;
+  cancellation_details: { reason: 'cancellation_requested' | 'payment_failed' | null };
+  ended_at: Seconds | null;
+  currency: string;
+  items: { object: 'list'; data: SubscriptionItemObject[] };
+  default_payment_method: string | null;
+  latest_invoice: string | null;
+  pending_setup_intent: string | null;
+  metadata: Metadata;
+  livemode: false;
+  /** Trial days granted when the embedded form confirms an incomplete subscription. */
+  local_trial_days: number;
+}
+
+export interface InvoiceObject {
+  id: string;
+  object: 'invoice';
+  customer: string;
+  created: Seconds;
+  status: 'open' | 'paid' | 'uncollectible';
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  currency: string;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  attempt_count: number;
+  attempted: boolean;
+  next_payment_attempt: Seconds | null;
+  period_start: Seconds;
+  period_end: Seconds;
+  parent: {
+    type: 'subscription_details';
+    subscription_details: { subscription: string; metadata: Metadata };
+  };
+  confirmation_secret: { client_secret: string; type: 'payment_intent' } | null;
+  status_transitions: { paid_at: Seconds | null };
+  livemode: false;
+}
+
+/** What an intent completes once confirmed: a hosted checkout, or a subscription of the embedded form. */
+export type IntentPurpose =
+  | { kind: 'checkout'; session_id: string; email: string | null }
+  | { kind: 'subscription'; subscription_id: string; invoice_id: string | null }
+  | { kind: 'renewal'; subscription_id: string; invoice_id: string };
+
+export interface NextActionRedirect {
+  type: 'redirect_to_url';
+  redirect_to_url: { url: string; return_url: string };
+}
+
+export interface IntentError {
+  code: string;
+  decline_code?: string;
+  message: string;
+}
+
+interface IntentCommon {
+  id: string;
+  created: Seconds;
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  next_action: NextActionRedirect | null;
+  metadata: Metadata;
+  livemode: false;
+  local_purpose: IntentPurpose;
+  /** The card waiting on authentication; it becomes a payment method once authenticated. */
+  local_pending_card: CardDetails | null;
+}
+
+export interface SetupIntentObject extends IntentCommon {
+  object: 'setup_intent';
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  usage: 'off_session';
+  last_setup_error: IntentError | null;
+}
+
+export interface PaymentIntentObject extends IntentCommon {
+  object: 'payment_intent';
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  receipt_email: string | null;
+  last_payment_error: IntentError | null;
+}
+
+export type IntentObject = SetupIntentObject | PaymentIntentObject;
+
+export interface LineItemObject {
+  id: string;
+  object: 'item';
+  description: string;
+  price: PriceObject;
+  quantity: number;
+  currency: string;
+  amount_total: number;
+}
+
+export interface CheckoutSessionObject {
+  id: string;
+  object: 'checkout.session';
+  created: Seconds;
+  expires_at: Seconds;
+  mode: 'subscription' | 'payment';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  customer: string | null;
+  customer_email: string | null;
+  customer_details: { email: string | null } | null;
+  subscription: string | null;
+  payment_intent: string | null;
+  setup_intent: string | null;
+  payment_method_collection: 'always' | 'if_required' | null;
+  success_url: string;
+  cancel_url: string;
+  url: string | null;
+  currency: string;
+  amount_subtotal: number;
+  amount_total: number;
+  metadata: Metadata;
+  line_items: { object: 'list'; data: LineItemObject[] };
+  livemode: false;
+  /** What Stripe keeps from `subscription_data` at creation, applied when the session completes. */
+  local_subscription_data: { trial_period_days: number; metadata: Metadata } | null;
+}
+
+export interface PortalSessionObject {
+  id: string;
+  object: 'billing_portal.session';
+  created: Seconds;
+  customer: string;
+  return_url: string;
+  url: string;
+  configuration: string;
+  livemode: false;
+  /** Stripe's portal links are short-lived; this one is refused after this instant. */
+  local_expires_at: Seconds;
+}
+
+export type EventObject =
+  | SubscriptionObject
+  | InvoiceObject
+  | CheckoutSessionObject
+  | SetupIntentObject
+  | PaymentIntentObject;
+
+export interface StripeEventObject {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: Seconds;
+  type: string;
+  data: { object: EventObject };
+  livemode: false;
+  /** Deliveries still owed: 1 until the webhook answers 2xx, as on Stripe's events. */
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+}
+
+export type LocalObject =
+  | CustomerObject
+  | PaymentMethodObject
+  | SubscriptionObject
+  | InvoiceObject
+  | SetupIntentObject
+  | PaymentIntentObject
+  | CheckoutSessionObject
+  | PortalSessionObject
+  | StripeEventObject;
+
+export type LocalObjectType = LocalObject['object'];
+export type ObjectOfType<T extends LocalObjectType> = Extract<LocalObject, { object: T }>;

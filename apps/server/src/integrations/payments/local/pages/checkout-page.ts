@@ -1,0 +1,216 @@
+import { brand, formatPrice } from '@stillpoint/core';
+import { TEST_CARDS } from '../cards';
+import { priceWithCadence, productName, trialText } from '../catalogue';
+import type { CheckoutErrors, CheckoutForm } from '../checkout';
+import { cardIsOptional, trialDaysOf } from '../checkout';
+import type { CheckoutSessionObject, Seconds } from '../objects';
+import { localPayPaths } from '../urls';
+import { formatDay } from './format';
+import { html, type SafeHtml, safeHref } from './html';
+import { page } from './layout';
+
+export interface CheckoutPageInput {
+  session: CheckoutSessionObject;
+  /** Where "Cancel" goes when the session's cancel URL is not a web address. */
+  homeUrl: string;
+  values?: Partial<CheckoutForm>;
+  errors?: CheckoutErrors;
+  /** A decline or a failed authentication, shown above the form. */
+  alert?: string | null;
+  /** When the page is shown: a trial started now charges first this many days later. */
+  now?: Seconds;
+}
+
+type Field = keyof CheckoutForm;
+
+const fieldIds: Record<Field, string> = {
+  email: 'email',
+  cardNumber: 'card-number',
+  expiry: 'expiry',
+  cvc: 'cvc',
+};
+
+/** The order fields appear in, which is also the order the first error takes focus in. */
+const fieldOrder: readonly Field[] = ['email', 'cardNumber', 'expiry', 'cvc'];
+
+function summary(session: CheckoutSessionObject, now: Seconds): SafeHtml {
+  const line = session.line_items.data[0];
+  if (!line) return html``;
+  const price = line.price;
+  const trialDays = trialDaysOf(session);
+  const heading = html`<h1 id="summary-heading">${productName(price)}</h1>`;
+  if (session.mode === 'payment') {
+    return html`${heading}
+<p class="amount">${formatPrice(line.amount_total, line.currency)}</p>
+<dl>
+<div><dt>Price</dt><dd>${formatPrice(price.unit_amount, price.currency)} each</dd></div>
+<div><dt>Quantity</dt><dd>${line.quantity}</dd></div>
+<div class="total"><dt>Total due today</dt><dd>${formatPrice(line.amount_total, line.currency)}</dd></div>
+</dl>`;
+  }
+  const quantity = line.quantity > 1 ? html`<div><dt>Quantity</dt><dd>${line.quantity}</dd></div>` : '';
+  if (trialDays > 0) {
+    const firstCharge = now + trialDays * 86_400;
+    return html`${heading}
+<p class="amount trial">${trialText(trialDays, price)}</p>
+<p class="muted">First charge: ${formatPrice(line.amount_total, line.currency)} on ${formatDay(firstCharge)}</p>
+<dl>
+${quantity}
+<div class="total"><dt>Total due today</dt><dd>${formatPrice(0, line.currency)}</dd></div>
+</dl>`;
+  }
+  return html`${heading}
+<p class="amount">${priceWithCadence(price)}</p>
+<dl>
+${quantity}
+<div class="total"><dt>Total due today</dt><dd>${formatPrice(line.amount_total, line.currency)}</dd></div>
+</dl>`;
+}
+
+function submitLabel(session: CheckoutSessionObject): string {
+  if (session.mode === 'payment') return `Pay ${formatPrice(session.amount_total, session.currency)}`;
+  return trialDaysOf(session) > 0 ? 'Start free trial' : 'Subscribe';
+}
+
+interface FieldSpec {
+  field: Field;
+  label: string;
+  type: string;
+  autocomplete: string;
+  placeholder: string;
+  inputmode?: string;
+  maxlength: number;
+  hint?: string;
+}
+
+const CARD_NUMBER: FieldSpec = {
+  field: 'cardNumber',
+  label: 'Card number',
+  type: 'text',
+  autocomplete: 'cc-number',
+  placeholder: '1234 1234 1234 1234',
+  inputmode: 'numeric',
+  maxlength: 23,
+};
+
+const EXPIRY: FieldSpec = {
+  field: 'expiry',
+  label: 'Expiration date',
+  type: 'text',
+  autocomplete: 'cc-exp',
+  placeholder: 'MM / YY',
+  inputmode: 'numeric',
+  maxlength: 7,
+  hint: 'MM / YY',
+};
+
+const CVC: FieldSpec = {
+  field: 'cvc',
+  label: 'Security code',
+  type: 'text',
+  autocomplete: 'cc-csc',
+  placeholder: 'CVC',
+  inputmode: 'numeric',
+  maxlength: 4,
+  hint: '3 or 4 digits',
+};
+
+const EMAIL: FieldSpec = {
+  field: 'email',
+  label: 'Email',
+  type: 'email',
+  autocomplete: 'email',
+  placeholder: 'name@example.com',
+  maxlength: 254,
+  hint: 'Your receipt goes here.',
+};
+
+function input(
+  spec: FieldSpec,
+  state: {
+    values: Partial<CheckoutForm>;
+    errors: CheckoutErrors;
+    focus: Field | null;
+    required: boolean;
+    alertId?: string;
+  },
+) {
+  const { values, errors, focus, required } = state;
+  const id = fieldIds[spec.field];
+  const error = errors[spec.field];
+  const hintId = spec.hint ? `${id}-hint` : null;
+  const errorId = error ? `${id}-error` : null;
+  const describedBy = [state.alertId, hintId, errorId].filter(Boolean).join(' ');
+  return html`<div>
+<label for="${id}">${spec.label}</label>
+${spec.hint ? html`<p class="hint-text" id="${hintId ?? ''}">${spec.hint}</p>` : ''}
+<input id="${id}" name="${spec.field}" type="${spec.type}" autocomplete="${spec.autocomplete}"
+ placeholder="${spec.placeholder}" maxlength="${spec.maxlength}"${spec.inputmode ? html` inputmode="${spec.inputmode}"` : ''}
+ value="${values[spec.field] ?? ''}"${required ? html` required aria-required="true"` : ''}${
+   describedBy ? html` aria-describedby="${describedBy}"` : ''
+ }${error ? html` aria-invalid="true"` : ''}${focus === spec.field ? html` autofocus` : ''}>
+${error ? html`<p class="error" id="${errorId ?? ''}">${error}</p>` : ''}
+</div>`;
+}
+
+function testCardHint(): SafeHtml {
+  return html`<section class="test-cards" aria-labelledby="test-cards-heading">
+<h2 id="test-cards-heading">Test cards</h2>
+<p>This is a test checkout: no money moves. Use one of Stripe's test cards:</p>
+<ul>
+${TEST_CARDS.map((card) => html`<li><code>${card.number}</code> ${card.description}</li>`)}
+</ul>
+<p>Any future expiration date and any three digits work.</p>
+</section>`;
+}
+
+/** The hosted checkout page: what is bought, then the card form, in one column on a phone. */
+export function renderCheckoutPage({
+  session,
+  homeUrl,
+  values = {},
+  errors = {},
+  alert = null,
+  now = Math.floor(Date.now() / 1000),
+}: CheckoutPageInput): string {
+  const needsEmail = session.customer === null;
+  const optional = cardIsOptional(session);
+  const cardRequired = !optional;
+  const firstError = fieldOrder.find((field) => errors[field]) ?? null;
+  // A decline is about the card: send focus back to its number, which the alert describes.
+  const focus = firstError ?? (alert ? 'cardNumber' : null);
+  const cancelHref = safeHref(session.cancel_url, homeUrl);
+
+  const alertId = 'checkout-alert';
+  const state = { values, errors, focus, required: cardRequired };
+  const main = html`<div class="grid">
+<section class="summary card" aria-labelledby="summary-heading">
+<p class="muted">${brand.name} · ${session.mode === 'payment' ? 'One-time purchase' : 'Subscription'}</p>
+${summary(session, now)}
+</section>
+<section aria-labelledby="pay-heading">
+<div class="card">
+<h2 id="pay-heading">${optional ? 'Card details (optional)' : 'Pay with card'}</h2>
+${alert ? html`<div class="alert" role="alert" id="${alertId}"><p>${alert}</p></div>` : ''}
+${
+  optional
+    ? html`<p class="note" id="card-optional-note">No card is needed to start the trial. Add one now to keep Premium when the trial ends.</p>`
+    : ''
+}
+<form method="post" action="${localPayPaths.checkout(session.id)}" novalidate>
+${needsEmail ? input(EMAIL, { ...state, required: true }) : ''}
+${input(CARD_NUMBER, alert ? { ...state, alertId } : state)}
+<div class="row">
+${input(EXPIRY, state)}
+${input(CVC, state)}
+</div>
+<button type="submit" class="primary">${submitLabel(session)}</button>
+</form>
+<p class="cancel"><a href="${cancelHref}">Cancel and return to ${brand.name}</a></p>
+</div>
+${testCardHint()}
+</section>
+</div>`;
+  const price = session.line_items.data[0]?.price;
+  return page(price ? productName(price) : 'Checkout', main);
+}

@@ -1,0 +1,200 @@
+import { buildInvoice, buildSubscription, markInvoicePaid, periodOf } from './billing';
+import { addPeriod } from './catalogue';
+import type { LocalContext } from './context';
+import { buildPaymentIntent, buildSetupIntent, succeedIntent } from './intents';
+import type {
+  CustomerObject,
+  IntentObject,
+  InvoiceObject,
+  Metadata,
+  PaymentIntentObject,
+  PaymentMethodObject,
+  PriceObject,
+  Seconds,
+  SetupIntentObject,
+  SubscriptionObject,
+} from './objects';
+
+const DAY: Seconds = 86_400;
+
+export interface StartInput {
+  customer: CustomerObject;
+  price: PriceObject;
+  metadata: Metadata;
+  trialDays: number;
+  /** The confirmed card; null for a trial started without one. */
+  paymentMethod: PaymentMethodObject | null;
+  cancelWithoutCard: boolean;
+  /** An intent already confirmed for this purchase (after authentication); otherwise one is made. */
+  confirmedIntent?: IntentObject | null;
+}
+
+export interface Started {
+  subscription: SubscriptionObject;
+  invoice: InvoiceObject;
+  setupIntent: SetupIntentObject | null;
+  paymentIntent: PaymentIntentObject | null;
+}
+
+/**
+ * A purchase whose card (if any) has been accepted: trialing with a $0 first invoice, or active
+ * with the first period charged. Events follow Stripe's order: the subscription, its intent, the
+ * invoice.
+ */
+export async function startSubscription(ctx: LocalContext, input: StartInput): Promise<Started> {
+  const trialing = input.trialDays > 0;
+  const draft = buildSubscription(ctx, {
+    customerId: input.customer.id,
+    price: input.price,
+    metadata: input.metadata,
+    trialDays: input.trialDays,
+    status: trialing ? 'trialing' : 'active',
+    defaultPaymentMethod: input.paymentMethod?.id ?? null,
+    cancelWithoutCard: input.cancelWithoutCard,
+  });
+  const invoice = markInvoicePaid(
+    buildInvoice(draft, {
+      reason: 'subscription_create',
+      amount: trialing ? 0 : input.price.unit_amount,
+      at: ctx.now,
+    }),
+    ctx.now,
+  );
+  const subscription: SubscriptionObject = { ...draft, latest_invoice: invoice.id };
+  await ctx.store.put(subscription);
+  ctx.events.emit('customer.subscription.created', subscription);
+
+  let setupIntent: SetupIntentObject | null = null;
+  let paymentIntent: PaymentIntentObject | null = null;
+  const purpose = { kind: 'subscription', subscription_id: subscription.id, invoice_id: invoice.id } as const;
+  if (trialing && input.paymentMethod) {
+    const intent =
+      input.confirmedIntent?.object === 'setup_intent'
+        ? input.confirmedIntent
+        : await succeedIntent(
+            ctx,
+            buildSetupIntent(ctx, { customerId: input.customer.id, purpose }),
+            input.paymentMethod.id,
+          );
+    setupIntent = intent as SetupIntentObject;
+  } else if (!trialing) {
+    const intent =
+      input.confirmedIntent?.object === 'payment_intent'
+        ? input.confirmedIntent
+        : await succeedIntent(
+            ctx,
+            buildPaymentIntent(ctx, {
+              customerId: input.customer.id,
+              purpose,
+              amount: invoice.amount_due,
+              currency: invoice.currency,
+              receiptEmail: input.customer.email,
+            }),
+            input.paymentMethod?.id ?? null,
+          );
+    paymentIntent = intent as PaymentIntentObject;
+  }
+
+  await ctx.store.put(invoice);
+  ctx.events.emit('invoice.paid', invoice);
+  return { subscription, invoice, setupIntent, paymentIntent };
+}
+
+/**
+ * The embedded form's subscription before any card: `incomplete`, with the intent its form
+ * confirms (a SetupIntent when a trial defers the charge, else the first invoice's PaymentIntent).
+ */
+export async function createIncompleteSubscription(
+  ctx: LocalContext,
+  input: { customer: CustomerObject; price: PriceObject; trialDays: number; metadata: Metadata },
+): Promise<{ subscription: SubscriptionObject; intent: IntentObject }> {
+  const draft = buildSubscription(ctx, {
+    customerId: input.customer.id,
+    price: input.price,
+    metadata: input.metadata,
+    trialDays: input.trialDays,
+    status: 'incomplete',
+    defaultPaymentMethod: null,
+    cancelWithoutCard: false,
+  });
+  if (input.trialDays > 0) {
+    const intent = buildSetupIntent(ctx, {
+      customerId: input.customer.id,
+      purpose: { kind: 'subscription', subscription_id: draft.id, invoice_id: null },
+      metadata: input.metadata,
+    });
+    const subscription: SubscriptionObject = { ...draft, pending_setup_intent: intent.id };
+    await ctx.store.put(intent);
+    await ctx.store.put(subscription);
+    ctx.events.emit('customer.subscription.created', subscription);
+    return { subscription, intent };
+  }
+  const open = buildInvoice(draft, {
+    reason: 'subscription_create',
+    amount: input.price.unit_amount,
+    at: ctx.now,
+  });
+  const intent = buildPaymentIntent(ctx, {
+    customerId: input.customer.id,
+    purpose: { kind: 'subscription', subscription_id: draft.id, invoice_id: open.id },
+    amount: open.amount_due,
+    currency: open.currency,
+    receiptEmail: input.customer.email,
+    metadata: input.metadata,
+  });
+  // Since API version 2025-03-31.basil the form reads the PaymentIntent's secret from here.
+  const invoice: InvoiceObject = {
+    ...open,
+    confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
+  };
+  const subscription: SubscriptionObject = { ...draft, latest_invoice: invoice.id };
+  await ctx.store.put(intent);
+  await ctx.store.put(invoice);
+  await ctx.store.put(subscription);
+  ctx.events.emit('customer.subscription.created', subscription);
+  return { subscription, intent };
+}
+
+/**
+ * The embedded form's card was accepted: the incomplete subscription starts now, trialing for
+ * its trial days, or active with its first invoice paid.
+ */
+export async function activateIncomplete(
+  ctx: LocalContext,
+  incomplete: SubscriptionObject,
+  paymentMethod: PaymentMethodObject,
+): Promise<SubscriptionObject> {
+  const item = periodOf(incomplete);
+  const recurring = item.price.recurring;
+  if (!recurring) throw new Error(`subscription ${incomplete.id} has a one-time price`);
+  const trialDays = incomplete.local_trial_days;
+  const periodEnd = trialDays > 0 ? ctx.now + trialDays * DAY : addPeriod(ctx.now, recurring);
+  const started: SubscriptionObject = {
+    ...incomplete,
+    status: trialDays > 0 ? 'trialing' : 'active',
+    start_date: ctx.now,
+    billing_cycle_anchor: periodEnd,
+    trial_start: trialDays > 0 ? ctx.now : null,
+    trial_end: trialDays > 0 ? periodEnd : null,
+    default_payment_method: paymentMethod.id,
+    pending_setup_intent: null,
+    items: {
+      object: 'list',
+      data: [{ ...item, current_period_start: ctx.now, current_period_end: periodEnd }],
+    },
+  };
+  const existing = incomplete.latest_invoice
+    ? await ctx.store.get('invoice', incomplete.latest_invoice)
+    : null;
+  const base = existing ?? buildInvoice(started, { reason: 'subscription_create', amount: 0, at: ctx.now });
+  const invoice = markInvoicePaid(
+    { ...base, period_start: ctx.now, period_end: periodEnd, attempt_count: base.attempt_count + 1 },
+    ctx.now,
+  );
+  const subscription: SubscriptionObject = { ...started, latest_invoice: invoice.id };
+  await ctx.store.put(invoice);
+  await ctx.store.put(subscription);
+  ctx.events.emit('invoice.paid', invoice);
+  ctx.events.emit('customer.subscription.updated', subscription);
+  return subscription;
+}

@@ -1,0 +1,147 @@
+/**
+ * The payment provider seam (DESIGN "payments"): Stripe in real deployments, the local test
+ * provider offline (decision 017). Both answer in these shapes, deliver their events to the same
+ * webhook with Stripe's signature scheme, and feed one fulfilment path in modules/payments.
+ */
+
+/** Where both providers deliver their signed events. */
+export const PAYMENT_WEBHOOK_PATH = '/api/webhooks/payments';
+/** The header carrying the signature, in Stripe's `t=…,v1=…` scheme. */
+export const PAYMENT_SIGNATURE_HEADER = 'stripe-signature';
+
+export type PaymentProviderName = 'stripe' | 'local';
+
+/** Stripe's subscription statuses, which the local provider uses too. */
+export type ProviderSubscriptionStatus =
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'paused';
+
+export interface ProviderCustomer {
+  id: string;
+  email: string | null;
+  /** Our user id, from the customer's metadata; null for a customer made from an e-mail alone. */
+  userId: string | null;
+}
+
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  priceId: string;
+  status: ProviderSubscriptionStatus;
+  trialStart: Date | null;
+  trialEnd: Date | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
+  createdAt: Date;
+  /** How it is paid, as a person reads it ('Visa ending in 4242'); null with no card on file. */
+  paymentMethod: string | null;
+  /** Our user id from the subscription's metadata, when it was created with one. */
+  userId: string | null;
+}
+
+export interface ProviderPrice {
+  id: string;
+  /** In cents (Stripe's unit_amount). */
+  unitAmount: number;
+  /** Lower-case ISO code, as Stripe reports it. */
+  currency: string;
+}
+
+/** SPEC §3 subscription payment result: what the embedded payment form confirms. */
+export interface ProviderSubscriptionIntent {
+  clientSecret: string;
+  /** 'setup' saves a card for a trial (SetupIntent); 'payment' charges now (PaymentIntent). */
+  type: 'setup' | 'payment';
+  subscriptionId: string;
+}
+
+export interface CheckoutSessionRequest {
+  mode: 'subscription' | 'payment';
+  priceId: string;
+  quantity: number;
+  /** Subscriptions are bought by a known customer; a gift may be bought by anyone. */
+  customerId: string | null;
+  /** Free days before the first charge; 0 charges at once. Subscriptions only. */
+  trialDays: number;
+  /**
+   * 'if_required' lets a trial start without a card (deferPayment); 'always' asks for one.
+   * Payments always take a card.
+   */
+  paymentMethodCollection: 'always' | 'if_required';
+  /** Absolute URLs on this site; the provider sends the buyer back there. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Copied onto the session and, for subscriptions, the subscription: userId, kind, giftPurchaseId... */
+  metadata: Record<string, string>;
+}
+
+export interface CheckoutSession {
+  id: string;
+  /** Where to send the buyer: Stripe's hosted page, or the local provider's. */
+  url: string | null;
+  mode: 'subscription' | 'payment';
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  customerId: string | null;
+  /** The e-mail the buyer typed on the hosted page, once complete. */
+  customerEmail: string | null;
+  subscriptionId: string | null;
+  quantity: number;
+  metadata: Record<string, string>;
+}
+
+/**
+ * A webhook event whose signature checked out. Only ids are read from it: fulfilment fetches the
+ * object again from the provider rather than trusting the payload (which may also be stale).
+ */
+export interface VerifiedPaymentEvent {
+  id: string;
+  /** Stripe's event type, e.g. customer.subscription.updated, checkout.session.completed, invoice.paid. */
+  type: string;
+  created: Date;
+  /** The event's object: its Stripe type ('subscription', 'checkout.session', 'invoice', ...) and id. */
+  objectType: string;
+  objectId: string;
+  /** The subscription the object belongs to (itself, an invoice's or a completed checkout's), if any. */
+  subscriptionId: string | null;
+}
+
+/** A webhook whose signature is missing, stale or wrong: answered with a 400 and otherwise ignored. */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Test-mode purchases (Stripe test keys, the local provider): plan names get 'sandbox '. */
+  readonly sandbox: boolean;
+  /** null when the provider has no such price. */
+  getPrice(priceId: string): Promise<ProviderPrice | null>;
+  createCustomer(input: { email: string | null; userId: string | null }): Promise<ProviderCustomer>;
+  /** A subscription waiting for the embedded form to confirm a card: setup with a trial, payment without. */
+  createSubscriptionIntent(input: {
+    customerId: string;
+    priceId: string;
+    trialDays: number;
+    userId: string;
+  }): Promise<ProviderSubscriptionIntent>;
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSession | null>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  listCustomerSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /** The billing portal, where the customer cancels, resumes and changes their card. */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Checks the signature on the raw body; throws WebhookSignatureError when it fails. */
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): VerifiedPaymentEvent;
+}
+
+/** Hands a signed event to the webhook endpoint: over HTTP to this server, or injected in tests. */
+export type WebhookDelivery = (event: { payload: string; signature: string }) => Promise<{ status: number }>;

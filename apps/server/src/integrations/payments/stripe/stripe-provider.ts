@@ -1,0 +1,170 @@
+import Stripe from 'stripe';
+import type {
+  CheckoutSession,
+  CheckoutSessionRequest,
+  PaymentProvider,
+  ProviderCustomer,
+  ProviderPrice,
+  ProviderSubscription,
+  ProviderSubscriptionIntent,
+  VerifiedPaymentEvent,
+} from '../provider';
+import { verifyWebhookPayload } from '../webhook-signature';
+import { toCheckoutSession, toProviderSubscription } from './mapping';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  portalConfigurationId: string | null;
+  sandbox: boolean;
+  /** Where the API is; only tests change it (a local stand-in for api.stripe.com). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** Stripe answers 404 `resource_missing` for an id it does not know; the interface says null. */
+function isMissing(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.statusCode === 404 || error.code === 'resource_missing')
+  );
+}
+
+async function orNull<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** The real adapter, through the official SDK at the API version it pins. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Stillpoint' },
+    ...(options.api ?? {}),
+  });
+
+  return {
+    name: 'stripe',
+    sandbox: options.sandbox,
+
+    async getPrice(priceId): Promise<ProviderPrice | null> {
+      const price = await orNull(stripe.prices.retrieve(priceId));
+      if (!price || price.unit_amount === null) return null;
+      return { id: price.id, unitAmount: price.unit_amount, currency: price.currency };
+    },
+
+    async createCustomer({ email, userId }): Promise<ProviderCustomer> {
+      const customer = await stripe.customers.create({
+        ...(email ? { email } : {}),
+        ...(userId ? { metadata: { userId } } : {}),
+      });
+      return { id: customer.id, email: customer.email ?? null, userId: customer.metadata?.userId ?? null };
+    },
+
+    async createSubscriptionIntent({
+      customerId,
+      priceId,
+      trialDays,
+      userId,
+    }): Promise<ProviderSubscriptionIntent> {
+      // default_incomplete leaves the first invoice for the embedded form to confirm. With a trial
+      // nothing is due yet, so Stripe offers a SetupIntent that saves the card for the first charge.
+      const subscription = await stripe.subscriptions.create({
+        customer: customerId,
+        items: [{ price: priceId }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+        metadata: { userId },
+        expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
+      });
+      if (trialDays > 0) {
+        const setupIntent = subscription.pending_setup_intent;
+        const clientSecret = typeof setupIntent === 'object' ? setupIntent?.client_secret : null;
+        if (!clientSecret)
+          throw new Error(`Stripe gave subscription ${subscription.id} no pending SetupIntent`);
+        return { clientSecret, type: 'setup', subscriptionId: subscription.id };
+      }
+      // Since 2025-03-31.basil the invoice's PaymentIntent is reached through confirmation_secret.
+      const invoice = subscription.latest_invoice;
+      const clientSecret = typeof invoice === 'object' ? invoice?.confirmation_secret?.client_secret : null;
+      if (!clientSecret) throw new Error(`Stripe gave subscription ${subscription.id} no invoice to confirm`);
+      return { clientSecret, type: 'payment', subscriptionId: subscription.id };
+    },
+
+    async createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession> {
+      const lineItems = [{ price: request.priceId, quantity: request.quantity }];
+      const common = {
+        line_items: lineItems,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        metadata: request.metadata,
+        ...(request.customerId ? { customer: request.customerId } : {}),
+      };
+      const session =
+        request.mode === 'subscription'
+          ? await stripe.checkout.sessions.create({
+              ...common,
+              mode: 'subscription',
+              payment_method_collection: request.paymentMethodCollection,
+              subscription_data: {
+                metadata: request.metadata,
+                ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
+                // A trial started without a card ends the subscription instead of billing nobody.
+                ...(request.trialDays > 0 && request.paymentMethodCollection === 'if_required'
+                  ? { trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }
+                  : {}),
+              },
+            })
+          : await stripe.checkout.sessions.create({
+              ...common,
+              mode: 'payment',
+              payment_intent_data: { metadata: request.metadata },
+            });
+      return toCheckoutSession(session, request.quantity);
+    },
+
+    async retrieveCheckoutSession(id): Promise<CheckoutSession | null> {
+      const session = await orNull(stripe.checkout.sessions.retrieve(id, { expand: ['line_items'] }));
+      return session ? toCheckoutSession(session) : null;
+    },
+
+    async retrieveSubscription(id): Promise<ProviderSubscription | null> {
+      const subscription = await orNull(
+        stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] }),
+      );
+      return subscription ? toProviderSubscription(subscription) : null;
+    },
+
+    async listCustomerSubscriptions(customerId): Promise<ProviderSubscription[]> {
+      // status 'all': Stripe's default leaves out canceled subscriptions, which fulfilment needs too.
+      const subscriptions: ProviderSubscription[] = [];
+      for await (const subscription of stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 100,
+        expand: ['data.default_payment_method'],
+      })) {
+        subscriptions.push(toProviderSubscription(subscription));
+      }
+      return subscriptions;
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        ...(options.portalConfigurationId ? { configuration: options.portalConfigurationId } : {}),
+      });
+      return { url: session.url };
+    },
+
+    verifyWebhook(rawBody, signatureHeader): VerifiedPaymentEvent {
+      return verifyWebhookPayload(rawBody, signatureHeader, options.webhookSecret);
+    },
+  };
+}

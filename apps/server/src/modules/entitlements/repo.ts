@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { entitlement, freeTrial, user } from '../../db/schema';
+
+export type EntitlementRow = typeof entitlement.$inferSelect;
+export type EntitlementValues = Omit<EntitlementRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+export const entitlementsOf = (db: Database, userId: string): Promise<EntitlementRow[]> =>
+  db
+    .select()
+    .from(entitlement)
+    .where(eq(entitlement.userId, userId))
+    .orderBy(asc(entitlement.purchasedAt), asc(entitlement.productIdentifier));
+
+export async function findEntitlement(
+  db: Database,
+  userId: string,
+  productIdentifier: string,
+): Promise<EntitlementRow | null> {
+  const [row] = await db
+    .select()
+    .from(entitlement)
+    .where(and(eq(entitlement.userId, userId), eq(entitlement.productIdentifier, productIdentifier)));
+  return row ?? null;
+}
+
+/**
+ * Inserts the user's row for the product, or replaces it, unless the stored row was observed
+ * later than this one: the condition sits in the upsert itself, so two writers racing on the same
+ * row cannot both win. True when the row was written.
+ */
+export async function upsertEntitlementUnlessNewer(
+  db: Database,
+  values: EntitlementValues,
+): Promise<boolean> {
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  const written = await db
+    .insert(entitlement)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [entitlement.userId, entitlement.productIdentifier],
+      set: {
+        store: excluded('store'),
+        periodType: excluded('period_type'),
+        purchasedAt: excluded('purchased_at'),
+        expiresAt: excluded('expires_at'),
+        isSandbox: excluded('is_sandbox'),
+        sourceRef: excluded('source_ref'),
+        sourceObservedAt: excluded('source_observed_at'),
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${entitlement.sourceObservedAt} is null or ${entitlement.sourceObservedAt} <= excluded.source_observed_at`,
+    })
+    .returning({ id: entitlement.id });
+  return written.length > 0;
+}
+
+/** Records that the user started the no-card trial; false when they already had (or are having) it. */
+export async function insertFreeTrialIfMissing(
+  db: Database,
+  userId: string,
+  startedAt: Date,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(freeTrial)
+    .values({ userId, startedAt })
+    .onConflictDoNothing({ target: freeTrial.userId })
+    .returning({ userId: freeTrial.userId });
+  return inserted.length > 0;
+}
+
+export async function hasFreeTrialRow(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: freeTrial.userId })
+    .from(freeTrial)
+    .where(eq(freeTrial.userId, userId));
+  return row !== undefined;
+}
+
+/**
+ * Which of these ids belong to an account. Webhooks and the entitlement service name users by
+ * id, and an unknown one must be told apart from a user without purchases. This reads only the
+ * `user` table's primary key, which auth/ owns: it belongs with auth/ once auth/ offers a lookup.
+ */
+export async function existingUserIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(inArray(user.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,47 @@
+import type { EntitlementPeriodType } from '../../db/schema';
+import type { ProviderSubscription } from '../../integrations/payments/provider';
+
+/** The entitlement a web subscription's status stands for: its period type and when premium ends. */
+export interface SubscriptionAccess {
+  periodType: EntitlementPeriodType;
+  expiresAt: Date;
+}
+
+/**
+ * How a provider subscription's status maps onto the premium entitlement; null when it grants
+ * nothing and must leave the entitlement alone.
+ *
+ * - trialing: a trial until the trial ends.
+ * - active: paid until the period ends.
+ * - past_due, unpaid, paused: a renewal (or the first charge after a trial) failed, so premium
+ *   ended when the unpaid period began.
+ * - canceled: premium ended when the subscription did; a trial that was canceled reads as a trial.
+ * - incomplete, incomplete_expired: the first payment never went through, so there never was
+ *   access; writing an expired row would show "subscription expired" to someone who never
+ *   subscribed, and could overwrite the row of an earlier subscription to the same plan.
+ */
+export function subscriptionAccess(subscription: ProviderSubscription): SubscriptionAccess | null {
+  const { status, trialEnd, currentPeriodStart, currentPeriodEnd, endedAt } = subscription;
+  switch (status) {
+    case 'trialing': {
+      const end = trialEnd ?? currentPeriodEnd;
+      return end ? { periodType: 'trial', expiresAt: end } : null;
+    }
+    case 'active':
+      return currentPeriodEnd ? { periodType: 'normal', expiresAt: currentPeriodEnd } : null;
+    case 'past_due':
+    case 'unpaid':
+    case 'paused': {
+      const end = currentPeriodStart ?? trialEnd;
+      return end ? { periodType: 'normal', expiresAt: end } : null;
+    }
+    case 'canceled': {
+      const end = endedAt ?? currentPeriodEnd;
+      if (!end) return null;
+      const endedInTrial = trialEnd !== null && end.getTime() <= trialEnd.getTime();
+      return { periodType: endedInTrial ? 'trial' : 'normal', expiresAt: end };
+    }
+    default:
+      return null;
+  }
+}

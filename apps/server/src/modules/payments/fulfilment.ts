@@ -1,0 +1,169 @@
+import { isSubscriptionPrice, priceKeyOf, productForPrice } from '@stillpoint/core';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type {
+  CheckoutSession,
+  PaymentProvider,
+  ProviderSubscription,
+  VerifiedPaymentEvent,
+} from '../../integrations/payments/provider';
+import {
+  applyEntitlement,
+  type EntitlementGrant,
+  firstKnownUserId,
+  getEntitlement,
+  isInForce,
+} from '../entitlements/service';
+import { subscriptionAccess } from './entitlement-mapping';
+import { fulfilGiftPurchase, isGiftCheckout } from './gift-purchases';
+import { findCustomerOwner, isEventProcessed, recordEventIfNew, upsertSubscriptionUnlessNewer } from './repo';
+
+export interface FulfilmentLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface FulfilmentDependencies {
+  db: Database;
+  config: Config;
+  provider: PaymentProvider;
+  log: FulfilmentLog;
+  /** The clock; tests pass their own. */
+  now?: () => Date;
+}
+
+/**
+ * What became of an event: fulfilled; a redelivery (duplicate); a fetch older than what is stored
+ * (stale); nothing to do with subscriptions (ignored); a gift (left to the gifts seam); or no
+ * account to give it to (unknown-user).
+ */
+export type FulfilmentOutcome = 'fulfilled' | 'duplicate' | 'stale' | 'ignored' | 'gift' | 'unknown-user';
+
+/** Events that can change a subscription; everything else is acknowledged and ignored. */
+const SUBSCRIPTION_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.trial_will_end',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+]);
+
+/**
+ * Applies one verified payment event. Its payload is never trusted: the subscription is fetched
+ * from the provider again, so every event, in whatever order, applies the provider's current
+ * state. Idempotent: the event id is recorded in the same transaction as its effects.
+ */
+export async function fulfilPaymentEvent(
+  deps: FulfilmentDependencies,
+  event: VerifiedPaymentEvent,
+): Promise<FulfilmentOutcome> {
+  const { db, provider, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  if (await isEventProcessed(db, provider.name, event.id)) return 'duplicate';
+
+  let session: CheckoutSession | null = null;
+  if (event.type === 'checkout.session.completed') {
+    session = await provider.retrieveCheckoutSession(event.objectId);
+    if (session && isGiftCheckout(session)) return fulfilGiftPurchase(session);
+  }
+  if (!SUBSCRIPTION_EVENTS.has(event.type)) return 'ignored';
+  const subscriptionId = event.subscriptionId ?? session?.subscriptionId ?? null;
+  if (!subscriptionId) return 'ignored';
+
+  // Fetched before any transaction opens: PGlite has a single connection and the local provider
+  // reads the database, so a fetch inside the transaction would wait on itself. The time the
+  // fetch was asked for orders it against other fetches (synced_at, source_observed_at).
+  const fetchedAt = now();
+  const subscription = await provider.retrieveSubscription(subscriptionId);
+  if (!subscription) {
+    log.warn(
+      { eventId: event.id, subscriptionId },
+      'payment event names a subscription the provider does not have',
+    );
+    return 'ignored';
+  }
+  const userId = await ownerOf(db, subscription);
+  if (!userId) {
+    log.warn({ eventId: event.id, subscriptionId }, 'payment event for a subscription no account owns');
+    return 'unknown-user';
+  }
+  const grant = await entitlementGrant(deps, subscription, userId, fetchedAt, now());
+
+  return db.transaction(async (tx) => {
+    if (!(await recordEventIfNew(tx, { provider: provider.name, eventId: event.id, type: event.type }))) {
+      return 'duplicate';
+    }
+    const mirrored = await upsertSubscriptionUnlessNewer(tx, {
+      id: subscription.id,
+      provider: provider.name,
+      userId,
+      customerId: subscription.customerId,
+      priceId: subscription.priceId,
+      status: subscription.status,
+      trialStart: subscription.trialStart,
+      trialEnd: subscription.trialEnd,
+      currentPeriodStart: subscription.currentPeriodStart,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      endedAt: subscription.endedAt,
+      paymentMethod: subscription.paymentMethod,
+      isSandbox: provider.sandbox,
+      syncedAt: fetchedAt,
+    });
+    if (!mirrored) return 'stale';
+    if (grant) await applyEntitlement(tx, grant);
+    log.info({ eventId: event.id, subscriptionId, status: subscription.status }, 'payment event fulfilled');
+    return 'fulfilled';
+  });
+}
+
+/** The customer's owner; a subscription's own userId metadata only when it names a real account. */
+async function ownerOf(db: Database, subscription: ProviderSubscription): Promise<string | null> {
+  const owner = await findCustomerOwner(db, subscription.customerId);
+  if (owner) return owner;
+  return subscription.userId ? firstKnownUserId(db, [subscription.userId]) : null;
+}
+
+/**
+ * The entitlement the subscription stands for, or null to leave entitlements alone: its status
+ * grants nothing, its price is not a plan of this environment, or it has ended while another
+ * subscription to the same plan (a later purchase) is in force on the one row per product.
+ */
+async function entitlementGrant(
+  { db, config, provider, log }: FulfilmentDependencies,
+  subscription: ProviderSubscription,
+  userId: string,
+  observedAt: Date,
+  now: Date,
+): Promise<EntitlementGrant | null> {
+  const access = subscriptionAccess(subscription);
+  if (!access) return null;
+  const priceKey = priceKeyOf(config.prices, subscription.priceId);
+  if (!isSubscriptionPrice(priceKey)) {
+    log.warn(
+      { subscriptionId: subscription.id, priceId: subscription.priceId },
+      'subscription to a price that is no plan of this environment; no entitlement granted',
+    );
+    return null;
+  }
+  const productIdentifier = productForPrice(priceKey, provider.sandbox);
+  const current = await getEntitlement(db, userId, productIdentifier);
+  const grantsNow = access.expiresAt.getTime() > now.getTime();
+  if (current && current.sourceRef !== subscription.id && isInForce(current, now) && !grantsNow) return null;
+  return {
+    userId,
+    productIdentifier,
+    store: 'stripe',
+    periodType: access.periodType,
+    purchasedAt: subscription.createdAt,
+    expiresAt: access.expiresAt,
+    isSandbox: provider.sandbox,
+    sourceRef: subscription.id,
+    observedAt,
+  };
+}

@@ -1,0 +1,144 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  type PaymentProviderName,
+  paymentCustomer,
+  paymentSubscription,
+  processedPaymentEvent,
+} from '../../db/schema';
+
+export type PaymentSubscriptionRow = typeof paymentSubscription.$inferSelect;
+export type PaymentSubscriptionValues = Omit<PaymentSubscriptionRow, 'createdAt' | 'updatedAt'>;
+
+/** Statuses in which a subscription still stands: a new purchase would be a second one. */
+export const STANDING_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+export async function findCustomerId(
+  db: Database,
+  userId: string,
+  provider: PaymentProviderName,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: paymentCustomer.customerId })
+    .from(paymentCustomer)
+    .where(and(eq(paymentCustomer.userId, userId), eq(paymentCustomer.provider, provider)));
+  return row?.customerId ?? null;
+}
+
+export async function findCustomerOwner(db: Database, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: paymentCustomer.userId })
+    .from(paymentCustomer)
+    .where(eq(paymentCustomer.customerId, customerId));
+  return row?.userId ?? null;
+}
+
+/** Stores the user's customer unless they have one at this provider already; false in that case. */
+export async function insertCustomerIfMissing(
+  db: Database,
+  values: { userId: string; provider: PaymentProviderName; customerId: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentCustomer)
+    .values(values)
+    .onConflictDoNothing({ target: [paymentCustomer.userId, paymentCustomer.provider] })
+    .returning({ customerId: paymentCustomer.customerId });
+  return inserted.length > 0;
+}
+
+export async function hasStandingSubscription(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentSubscription.id })
+    .from(paymentSubscription)
+    .where(
+      and(
+        eq(paymentSubscription.userId, userId),
+        inArray(paymentSubscription.status, [...STANDING_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether any of the user's web subscriptions ever started with a trial. */
+export async function hasHadTrialSubscription(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentSubscription.id })
+    .from(paymentSubscription)
+    .where(and(eq(paymentSubscription.userId, userId), isNotNull(paymentSubscription.trialStart)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findSubscription(db: Database, id: string): Promise<PaymentSubscriptionRow | null> {
+  const [row] = await db.select().from(paymentSubscription).where(eq(paymentSubscription.id, id));
+  return row ?? null;
+}
+
+export const subscriptionsOf = (db: Database, userId: string): Promise<PaymentSubscriptionRow[]> =>
+  db
+    .select()
+    .from(paymentSubscription)
+    .where(eq(paymentSubscription.userId, userId))
+    .orderBy(desc(paymentSubscription.createdAt));
+
+/**
+ * Mirrors the provider's subscription unless the stored copy was fetched later: the condition is
+ * part of the upsert, so of two racing webhooks the one holding the newer fetch wins. True when
+ * the row was written.
+ */
+export async function upsertSubscriptionUnlessNewer(
+  db: Database,
+  values: PaymentSubscriptionValues,
+): Promise<boolean> {
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  const written = await db
+    .insert(paymentSubscription)
+    .values(values)
+    .onConflictDoUpdate({
+      target: paymentSubscription.id,
+      set: {
+        status: excluded('status'),
+        priceId: excluded('price_id'),
+        customerId: excluded('customer_id'),
+        trialStart: excluded('trial_start'),
+        trialEnd: excluded('trial_end'),
+        currentPeriodStart: excluded('current_period_start'),
+        currentPeriodEnd: excluded('current_period_end'),
+        cancelAtPeriodEnd: excluded('cancel_at_period_end'),
+        endedAt: excluded('ended_at'),
+        paymentMethod: excluded('payment_method'),
+        isSandbox: excluded('is_sandbox'),
+        syncedAt: excluded('synced_at'),
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${paymentSubscription.syncedAt} <= excluded.synced_at`,
+    })
+    .returning({ id: paymentSubscription.id });
+  return written.length > 0;
+}
+
+export async function isEventProcessed(
+  db: Database,
+  provider: PaymentProviderName,
+  eventId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ eventId: processedPaymentEvent.eventId })
+    .from(processedPaymentEvent)
+    .where(and(eq(processedPaymentEvent.provider, provider), eq(processedPaymentEvent.eventId, eventId)));
+  return row !== undefined;
+}
+
+/** Claims the event for this transaction; false when it was processed already (a redelivery). */
+export async function recordEventIfNew(
+  db: Database,
+  values: { provider: PaymentProviderName; eventId: string; type: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(processedPaymentEvent)
+    .values(values)
+    .onConflictDoNothing({ target: [processedPaymentEvent.provider, processedPaymentEvent.eventId] })
+    .returning({ eventId: processedPaymentEvent.eventId });
+  return inserted.length > 0;
+}

@@ -1,0 +1,199 @@
+import {
+  brand,
+  FREE_TRIAL_DAYS,
+  isSubscriptionPrice,
+  messages,
+  type PaymentConfig,
+  type Price,
+  priceKeyOf,
+  type SubscriptionIntent,
+  type SubscriptionPriceKey,
+} from '@stillpoint/core';
+import type { SessionUser } from '../../auth/session';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { PaymentProviderName } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { PaymentProvider } from '../../integrations/payments/provider';
+import { entitlementsInForce, hasUsedFreeTrial } from '../entitlements/service';
+import { ensureCustomer } from './customers';
+import { findCustomerId, findSubscription, hasHadTrialSubscription, hasStandingSubscription } from './repo';
+
+export interface PaymentsDependencies {
+  db: Database;
+  config: Config;
+  provider: PaymentProvider;
+}
+
+const unknownPrice = () => new AppError('BAD_REQUEST', `That price is not one of ${brand.name}'s prices.`);
+
+/** The price entry of a price id that buys a subscription here; 400 for anything else. */
+function subscriptionPriceKey(config: Config, priceId: string): SubscriptionPriceKey {
+  const key = priceKeyOf(config.prices, priceId);
+  if (key === 'gift') throw new AppError('BAD_REQUEST', 'That price is for gifts, not for a subscription.');
+  if (!isSubscriptionPrice(key)) throw unknownPrice();
+  return key;
+}
+
+/** A person only ever acts on their own customer; anyone else's id is answered as not found. */
+function requireOwnUserId(user: SessionUser | null, userId: string): SessionUser {
+  if (!user || user.id !== userId) throw notFound('That user');
+  return user;
+}
+
+/**
+ * 409 for someone who already pays or holds premium: a standing web subscription, or premium in
+ * force from any store or grant. The no-card trial does not count, since it is what a person
+ * buys a plan from.
+ */
+async function refuseSecondSubscription(db: Database, userId: string, now: Date): Promise<void> {
+  const conflict = () => new AppError('CONFLICT', messages.alreadySubscribed);
+  if (await hasStandingSubscription(db, userId)) throw conflict();
+  const inForce = await entitlementsInForce(db, userId, now);
+  if (inForce.some((row) => !(row.store === 'promotional' && row.periodType === 'trial'))) throw conflict();
+}
+
+export function paymentConfig({ config, provider }: Omit<PaymentsDependencies, 'db'>): PaymentConfig {
+  return {
+    provider: provider.name,
+    publishableKey: config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
+    prices: config.prices,
+  };
+}
+
+/** Any of this environment's prices, gifts included, as the provider charges it. */
+export async function getPrice({ config, provider }: PaymentsDependencies, priceId: string): Promise<Price> {
+  if (priceKeyOf(config.prices, priceId) === null) throw unknownPrice();
+  const price = await provider.getPrice(priceId);
+  if (!price) throw notFound('That price');
+  return { unit_amount: price.unitAmount, currency: price.currency };
+}
+
+export interface SubscriptionCheckoutInput {
+  priceId: string;
+  cancelPath: string;
+  successPath: string;
+  skipTrial?: boolean | undefined;
+  deferPayment?: boolean | undefined;
+}
+
+/**
+ * Free days a checkout may offer: the 7-day trial is once per person, so someone who had the
+ * no-card trial or a web trial before pays from the first day, whatever the client asks.
+ */
+async function trialDaysFor(db: Database, userId: string, skipTrial: boolean | undefined): Promise<number> {
+  if (skipTrial) return 0;
+  const [freeTrial, webTrial] = await Promise.all([
+    hasUsedFreeTrial(db, userId),
+    hasHadTrialSubscription(db, userId),
+  ]);
+  return freeTrial || webTrial ? 0 : FREE_TRIAL_DAYS;
+}
+
+/**
+ * A hosted checkout for a plan: 7 free days unless skipTrial or the person had their trial, and
+ * with deferPayment a trial that may start without a card. The paths were checked to be on this
+ * site; they become absolute here.
+ */
+export async function createSubscriptionCheckout(
+  { db, config, provider }: PaymentsDependencies,
+  user: SessionUser,
+  input: SubscriptionCheckoutInput,
+  now: Date,
+): Promise<{ url: string }> {
+  subscriptionPriceKey(config, input.priceId);
+  await refuseSecondSubscription(db, user.id, now);
+  const customerId = await ensureCustomer(db, provider, user);
+  const session = await provider.createCheckoutSession({
+    mode: 'subscription',
+    priceId: input.priceId,
+    quantity: 1,
+    customerId,
+    trialDays: await trialDaysFor(db, user.id, input.skipTrial),
+    paymentMethodCollection: input.deferPayment ? 'if_required' : 'always',
+    successUrl: `${config.publicUrl}${input.successPath}`,
+    cancelUrl: `${config.publicUrl}${input.cancelPath}`,
+    metadata: { userId: user.id },
+  });
+  if (!session.url)
+    throw new AppError('UNAVAILABLE', 'Checkout is not available right now. Please try again.');
+  return { url: session.url };
+}
+
+export async function getCustomer(
+  { db, provider }: PaymentsDependencies,
+  user: SessionUser,
+  userId: string,
+): Promise<{ customerId: string | null; hasActiveSubscriptions: boolean }> {
+  const own = requireOwnUserId(user, userId);
+  const [customerId, hasActiveSubscriptions] = await Promise.all([
+    findCustomerId(db, own.id, provider.name),
+    hasStandingSubscription(db, own.id),
+  ]);
+  return { customerId, hasActiveSubscriptions };
+}
+
+/**
+ * The signed-in user's customer (created once, then returned), or, before sign-in, a customer for
+ * an e-mail alone, which no account owns.
+ */
+export async function createCustomer(
+  { db, provider }: PaymentsDependencies,
+  caller: SessionUser | null,
+  input: { userId?: string | undefined; email?: string | undefined },
+): Promise<{ customerId: string }> {
+  if (input.userId !== undefined) {
+    const own = requireOwnUserId(caller, input.userId);
+    return { customerId: await ensureCustomer(db, provider, own) };
+  }
+  const created = await provider.createCustomer({ email: input.email ?? null, userId: null });
+  return { customerId: created.id };
+}
+
+/** A subscription the embedded payment form confirms: a setup for a trial, a payment without one. */
+export async function createSubscriptionIntent(
+  { db, config, provider }: PaymentsDependencies,
+  user: SessionUser,
+  input: { userId: string; priceId: string; numTrialDays: number },
+  now: Date,
+): Promise<SubscriptionIntent> {
+  const own = requireOwnUserId(user, input.userId);
+  subscriptionPriceKey(config, input.priceId);
+  await refuseSecondSubscription(db, own.id, now);
+  const customerId = await ensureCustomer(db, provider, own);
+  return provider.createSubscriptionIntent({
+    customerId,
+    priceId: input.priceId,
+    // The form asks for its trial length; the server still allows a trial only once per person.
+    trialDays: Math.min(input.numTrialDays, await trialDaysFor(db, own.id, input.numTrialDays === 0)),
+    userId: own.id,
+  });
+}
+
+/** What the subscription page needs of a web subscription: its state and how it is paid. */
+export interface WebSubscriptionSummary {
+  provider: PaymentProviderName;
+  customerId: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  paymentMethod: string | null;
+}
+
+export async function getWebSubscription(
+  db: Database,
+  subscriptionId: string,
+): Promise<WebSubscriptionSummary | null> {
+  const row = await findSubscription(db, subscriptionId);
+  if (!row) return null;
+  return {
+    provider: row.provider,
+    customerId: row.customerId,
+    status: row.status,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    paymentMethod: row.paymentMethod,
+  };
+}
+
+/** The user's customer id at this provider, if they have one. */
+export const getCustomerId = (db: Database, userId: string, provider: PaymentProviderName) =>
+  findCustomerId(db, userId, provider);

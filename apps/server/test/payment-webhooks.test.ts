@@ -1,0 +1,531 @@
+import { messages } from '@stillpoint/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentSubscription, processedPaymentEvent } from '../src/db/schema';
+import type { ProviderSubscription } from '../src/integrations/payments/provider';
+import { signWebhookPayload } from '../src/integrations/payments/webhook-signature';
+import { ensureCustomer } from '../src/modules/payments/customers';
+import { type FulfilmentDependencies, fulfilPaymentEvent } from '../src/modules/payments/fulfilment';
+import { call, callOk, type Person, signUp } from './support/api';
+import { createTestApp, type TestApp, testConfig } from './support/app';
+import {
+  capturingDelivery,
+  deliverPaymentWebhook,
+  deliverSignedEvent,
+  fakeProvider,
+  payOnHostedPage,
+  providerSubscription,
+  stripeEvent,
+  verifiedEvent,
+} from './support/payments';
+import { until } from './support/webhook';
+
+const DAY = 86_400_000;
+const config = testConfig();
+const silent = { info: () => {}, warn: () => {} };
+
+describe('payment webhooks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const subscriberOf = async (person: Person) =>
+    (await callOk(t.app, 'getSubscriber', undefined, person.token)).subscriber;
+  const processedEvents = () => t.database.db.select().from(processedPaymentEvent);
+
+  describe('the signature check (POST /api/webhooks/payments)', () => {
+    const secret = config.payments.webhookSecret;
+    const event = stripeEvent('customer.subscription.updated', { id: 'sub_unknown', object: 'subscription' });
+    const payload = JSON.stringify(event);
+
+    it.each([
+      ['no signature header', payload, undefined],
+      ['a signature of another body', payload, signWebhookPayload(`${payload} `, secret)],
+      ['a signature made with another secret', payload, signWebhookPayload(payload, 'whsec_someone_else')],
+      [
+        'a signature from ten minutes ago',
+        payload,
+        signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000) - 600),
+      ],
+      ['a made-up signature', payload, 't=1,v1=deadbeef'],
+      ['an empty body', '', signWebhookPayload('', secret)],
+    ])('answers %s with a 400 and changes nothing', async (_case, body, signature) => {
+      const before = await processedEvents();
+      const res = await deliverPaymentWebhook(t.app, body, signature);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'BAD_REQUEST',
+        error: 'The webhook signature could not be verified.',
+      });
+      expect(await processedEvents()).toEqual(before);
+    });
+
+    it('refuses a signed body sent as another content type the same way', async () => {
+      const res = await deliverPaymentWebhook(
+        t.app,
+        payload,
+        signWebhookPayload(`${payload}x`, secret),
+        'text/plain',
+      );
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('refuses a body over the size limit with a 400', async () => {
+      const big = JSON.stringify({ ...event, padding: 'x'.repeat(300 * 1024) });
+      const res = await deliverPaymentWebhook(t.app, big, signWebhookPayload(big, secret));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'BAD_REQUEST',
+        error: 'The request body is too large.',
+      });
+    });
+
+    it('acknowledges a signed event it has nothing to do with', async () => {
+      for (const unknown of [
+        stripeEvent('customer.created', { id: 'cus_123', object: 'customer' }),
+        stripeEvent('customer.subscription.updated', { id: 'sub_nobody_has', object: 'subscription' }),
+      ]) {
+        const res = await deliverSignedEvent(t.app, secret, unknown);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ success: true, data: { received: true } });
+      }
+    });
+
+    it('keeps the JSON parser everywhere else', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/getStripeCustomer',
+        headers: { 'content-type': 'text/plain' },
+        payload: '{}',
+      });
+      expect(res.statusCode).not.toBe(200);
+    });
+  });
+
+  describe('fulfilment', () => {
+    let person: Person;
+    let customerId: string;
+    let fake: ReturnType<typeof fakeProvider>;
+    let deps: FulfilmentDependencies;
+    let next = 0;
+    const subscriptionId = () => `sub_fake_${++next}`;
+
+    beforeAll(async () => {
+      fake = fakeProvider('stripe', false);
+      deps = { db: t.database.db, config, provider: fake.provider, log: silent };
+    });
+    const newPerson = async () => {
+      person = await signUp(t.app);
+      customerId = await ensureCustomer(t.database.db, fake.provider, { id: person.uid, email: null });
+      return person;
+    };
+    const subscription = (id: string, overrides: Partial<ProviderSubscription> = {}) =>
+      providerSubscription({ id, customerId, priceId: config.prices.annual, ...overrides });
+    const storedSubscription = async (id: string) =>
+      (await t.database.db.select().from(paymentSubscription).where(eq(paymentSubscription.id, id)))[0];
+
+    it('grants a trial until the trial ends, then premium until the period ends', async () => {
+      await newPerson();
+      const id = subscriptionId();
+      const trialEnd = new Date(Date.now() + 7 * DAY);
+      fake.setSubscription(
+        subscription(id, {
+          status: 'trialing',
+          trialStart: new Date(),
+          trialEnd,
+          currentPeriodEnd: trialEnd,
+        }),
+      );
+      expect(await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id))).toBe(
+        'fulfilled',
+      );
+      let subscriber = await subscriberOf(person);
+      expect(subscriber.entitlements.premium).toMatchObject({
+        product_identifier: 'stillpoint_yearly',
+        expires_date: trialEnd.toISOString(),
+      });
+      expect(subscriber.subscriptions.stillpoint_yearly).toMatchObject({
+        period_type: 'trial',
+        store: 'stripe',
+        is_sandbox: false,
+      });
+
+      const periodEnd = new Date(Date.now() + 372 * DAY);
+      fake.setSubscription(
+        subscription(id, {
+          status: 'active',
+          trialEnd,
+          currentPeriodStart: trialEnd,
+          currentPeriodEnd: periodEnd,
+        }),
+      );
+      await fulfilPaymentEvent(deps, verifiedEvent('invoice.paid', id, { objectType: 'invoice' }));
+      subscriber = await subscriberOf(person);
+      expect(subscriber.subscriptions.stillpoint_yearly).toMatchObject({
+        period_type: 'normal',
+        expires_date: periodEnd.toISOString(),
+      });
+      const state = await callOk(t.app, 'getSubscriptionState', undefined, person.token);
+      expect(state).toMatchObject({ name: 'premium yearly', isTrial: false, isExpired: false });
+    });
+
+    it('ends premium when the period began once a renewal fails', async () => {
+      await newPerson();
+      const id = subscriptionId();
+      const periodStart = new Date(Date.now() - 2 * DAY);
+      fake.setSubscription(
+        subscription(id, {
+          status: 'past_due',
+          currentPeriodStart: periodStart,
+          currentPeriodEnd: new Date(Date.now() + 28 * DAY),
+        }),
+      );
+      await fulfilPaymentEvent(deps, verifiedEvent('invoice.payment_failed', id, { objectType: 'invoice' }));
+      expect((await subscriberOf(person)).entitlements.premium?.expires_date).toBe(periodStart.toISOString());
+      const state = await callOk(t.app, 'getSubscriptionState', undefined, person.token);
+      expect(state).toMatchObject({ isExpired: true });
+      expect(state?.detailedInfo).toBe(
+        'The last payment with Visa ending in 4242 did not go through. Update your card to keep premium.',
+      );
+    });
+
+    it('ends premium when a canceled subscription ended, and grants nothing for an incomplete one', async () => {
+      await newPerson();
+      const canceled = subscriptionId();
+      const endedAt = new Date(Date.now() - DAY);
+      fake.setSubscription(subscription(canceled, { status: 'canceled', endedAt }));
+      await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.deleted', canceled));
+      expect((await subscriberOf(person)).entitlements.premium?.expires_date).toBe(endedAt.toISOString());
+
+      const other = await newPerson();
+      const incomplete = subscriptionId();
+      fake.setSubscription(subscription(incomplete, { status: 'incomplete' }));
+      expect(await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', incomplete))).toBe(
+        'fulfilled',
+      );
+      expect(await subscriberOf(other)).toEqual({ entitlements: {}, subscriptions: {} });
+      expect((await storedSubscription(incomplete))?.status).toBe('incomplete');
+    });
+
+    it('fulfils an event delivered 10 times once', async () => {
+      await newPerson();
+      const id = subscriptionId();
+      fake.setSubscription(subscription(id, { status: 'active' }));
+      const event = verifiedEvent('customer.subscription.created', id);
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => fulfilPaymentEvent(deps, event)));
+      expect(outcomes.filter((outcome) => outcome === 'fulfilled')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(9);
+      const recorded = await t.database.db
+        .select()
+        .from(processedPaymentEvent)
+        .where(eq(processedPaymentEvent.eventId, event.id));
+      expect(recorded).toHaveLength(1);
+
+      // A redelivery after the subscription changed still changes nothing: the event was handled.
+      fake.setSubscription(subscription(id, { status: 'canceled', endedAt: new Date() }));
+      expect(await fulfilPaymentEvent(deps, event)).toBe('duplicate');
+      expect((await storedSubscription(id))?.status).toBe('active');
+    });
+
+    it('ends in the newest state when an older fetch finishes last', async () => {
+      await newPerson();
+      const id = subscriptionId();
+      fake.setSubscription(subscription(id, { status: 'active' }));
+      // The first event's fetch sees "active" but is slow to answer...
+      const held = fake.holdNextFetch(id);
+      const late = fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id));
+      await held.asked;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      // ...the subscription is canceled meanwhile, and a later event is fulfilled first.
+      const endedAt = new Date(Date.now() - 1000);
+      fake.setSubscription(subscription(id, { status: 'canceled', endedAt }));
+      expect(await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.deleted', id))).toBe(
+        'fulfilled',
+      );
+      held.release();
+      expect(await late).toBe('stale');
+      expect((await storedSubscription(id))?.status).toBe('canceled');
+      expect((await subscriberOf(person)).entitlements.premium?.expires_date).toBe(endedAt.toISOString());
+    });
+
+    it('leaves a later subscription to the same plan alone when an earlier one ends', async () => {
+      await newPerson();
+      const earlier = subscriptionId();
+      const later = subscriptionId();
+      const laterEnd = new Date(Date.now() + 365 * DAY);
+      fake.setSubscription(subscription(later, { status: 'active', currentPeriodEnd: laterEnd }));
+      await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', later));
+      fake.setSubscription(
+        subscription(earlier, { status: 'canceled', endedAt: new Date(Date.now() - DAY) }),
+      );
+      await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.deleted', earlier));
+      expect((await subscriberOf(person)).entitlements.premium?.expires_date).toBe(laterEnd.toISOString());
+    });
+
+    it('finds the user from the subscription metadata when the customer is not on file', async () => {
+      const owner = await signUp(t.app);
+      const id = subscriptionId();
+      fake.setSubscription(
+        providerSubscription({
+          id,
+          customerId: 'cus_elsewhere',
+          priceId: config.prices.monthly,
+          userId: owner.uid,
+        }),
+      );
+      expect(await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id))).toBe(
+        'fulfilled',
+      );
+      expect((await subscriberOf(owner)).entitlements.premium?.product_identifier).toBe('stillpoint_monthly');
+
+      const orphan = subscriptionId();
+      fake.setSubscription(
+        providerSubscription({
+          id: orphan,
+          customerId: 'cus_nobody',
+          priceId: config.prices.monthly,
+          userId: 'gone',
+        }),
+      );
+      expect(await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', orphan))).toBe(
+        'unknown-user',
+      );
+    });
+
+    it('mirrors a subscription to a foreign price without granting premium', async () => {
+      await newPerson();
+      const id = subscriptionId();
+      fake.setSubscription(subscription(id, { priceId: 'price_from_another_account' }));
+      expect(await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id))).toBe(
+        'fulfilled',
+      );
+      expect(await subscriberOf(person)).toEqual({ entitlements: {}, subscriptions: {} });
+    });
+
+    it('names sandbox purchases with the test products', async () => {
+      const sandbox = fakeProvider('local', true);
+      const owner = await signUp(t.app);
+      const sandboxCustomer = await ensureCustomer(t.database.db, sandbox.provider, {
+        id: owner.uid,
+        email: null,
+      });
+      const id = subscriptionId();
+      sandbox.setSubscription(
+        providerSubscription({ id, customerId: sandboxCustomer, priceId: config.prices.monthly }),
+      );
+      await fulfilPaymentEvent({ ...deps, provider: sandbox.provider }, verifiedEvent('invoice.paid', id));
+      const subscriber = await subscriberOf(owner);
+      expect(subscriber.subscriptions.stillpoint_monthly_test).toMatchObject({ is_sandbox: true });
+      expect((await callOk(t.app, 'getSubscriptionState', undefined, owner.token))?.name).toBe(
+        'sandbox premium monthly',
+      );
+    });
+
+    it('acknowledges a gift checkout and changes nothing, and ignores unrelated events', async () => {
+      await newPerson();
+      fake.setCheckoutSession({
+        id: 'cs_gift_1',
+        url: null,
+        mode: 'payment',
+        status: 'complete',
+        paymentStatus: 'paid',
+        customerId: null,
+        customerEmail: 'giver@example.com',
+        subscriptionId: null,
+        quantity: 2,
+        metadata: { kind: 'gift' },
+      });
+      const gift = verifiedEvent('checkout.session.completed', null, {
+        objectType: 'checkout.session',
+        objectId: 'cs_gift_1',
+      });
+      expect(await fulfilPaymentEvent(deps, gift)).toBe('gift');
+      expect(
+        await fulfilPaymentEvent(deps, verifiedEvent('charge.refunded', null, { objectType: 'charge' })),
+      ).toBe('ignored');
+      const recorded = await t.database.db
+        .select()
+        .from(processedPaymentEvent)
+        .where(eq(processedPaymentEvent.eventId, gift.id));
+      expect(recorded).toHaveLength(0);
+      expect(await subscriberOf(person)).toEqual({ entitlements: {}, subscriptions: {} });
+    });
+  });
+
+  describe('through the local provider', () => {
+    let local: TestApp;
+    const delivery = capturingDelivery();
+    beforeAll(async () => {
+      local = await createTestApp({}, { paymentWebhookDelivery: delivery.deliver });
+      delivery.attach(local.app);
+    });
+    afterAll(() => local.close());
+
+    const stateIn = (person: Person) => callOk(local.app, 'getSubscriptionState', undefined, person.token);
+    const subscriptionRowOf = async (person: Person) =>
+      (
+        await local.database.db
+          .select()
+          .from(paymentSubscription)
+          .where(eq(paymentSubscription.userId, person.uid))
+      )[0];
+    const checkout = async (person: Person) =>
+      (
+        await callOk(
+          local.app,
+          'createStripeCheckoutSessionForSubscription',
+          {
+            priceId: config.prices.annual,
+            cancelPath: '/subscription',
+            successPath: '/subscription?stripe_success=true',
+          },
+          person.token,
+        )
+      ).url;
+
+    /** A person who bought the annual plan on the hosted page with 4242 (a 7-day trial). */
+    async function buyer(): Promise<Person> {
+      const person = await signUp(local.app);
+      const paid = await payOnHostedPage(local.app, await checkout(person));
+      expect(paid.statusCode).toBe(303);
+      expect(paid.headers.location).toBe(`${config.publicUrl}/subscription?stripe_success=true`);
+      return person;
+    }
+
+    it('grants premium through the webhook once a checkout is paid with 4242 on the hosted page', async () => {
+      const person = await signUp(local.app);
+      const url = await checkout(person);
+      const page = await local.app.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Card number');
+      expect(await stateIn(person)).toBeNull();
+
+      const paid = await payOnHostedPage(local.app, url);
+      expect(paid.headers.location).toBe(`${config.publicUrl}/subscription?stripe_success=true`);
+      await until(async () => (await stateIn(person)) !== null, 'premium after the webhook');
+
+      const { subscriber } = await callOk(local.app, 'getSubscriber', undefined, person.token);
+      expect(subscriber.entitlements.premium?.product_identifier).toBe('stillpoint_yearly_test');
+      expect(subscriber.subscriptions.stillpoint_yearly_test).toMatchObject({
+        period_type: 'trial',
+        store: 'stripe',
+        is_sandbox: true,
+      });
+      const state = await stateIn(person);
+      expect(state).toMatchObject({
+        name: 'sandbox premium yearly',
+        detailedInfo: 'Visa ending in 4242 will be charged when your trial ends.',
+        isTrial: true,
+        daysLeft: 7,
+        isExpired: false,
+      });
+      expect(state?.info).toMatch(/^Your free trial ends on .+, and then your plan starts\.$/);
+
+      // The manage button opens the local billing portal.
+      const portal = state?.managementUrl ?? '';
+      expect(portal.startsWith(`${config.publicUrl}/local-pay/portal/`)).toBe(true);
+      expect((await local.app.inject({ method: 'GET', url: new URL(portal).pathname })).statusCode).toBe(200);
+
+      expect(
+        await callOk(local.app, 'getStripeCustomer', { userId: person.uid }, person.token),
+      ).toMatchObject({
+        hasActiveSubscriptions: true,
+      });
+      const again = await call(
+        local.app,
+        'createStripeCheckoutSessionForSubscription',
+        { priceId: config.prices.monthly, cancelPath: '/subscription', successPath: '/subscription' },
+        { token: person.token },
+      );
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ error: messages.alreadySubscribed });
+    });
+
+    it('fulfils a real event delivered 10 times once', async () => {
+      const person = await buyer();
+      const row = await subscriptionRowOf(person);
+      const event = delivery.captured.findLast((webhook) => webhook.payload.includes(row?.id ?? 'none'));
+      if (!row || !event) throw new Error('no event was delivered for the purchase');
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => deliverPaymentWebhook(local.app, event.payload, event.signature)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+      const recorded = await local.database.db
+        .select()
+        .from(processedPaymentEvent)
+        .where(eq(processedPaymentEvent.eventId, event.id));
+      expect(recorded).toHaveLength(1);
+      expect((await subscriptionRowOf(person))?.syncedAt).toEqual(row.syncedAt);
+    });
+
+    // While paused, the provider's own retries also fail, so only what the test sends arrives.
+    it('refuses a tampered real event with a 400, and the untouched one still works', async () => {
+      const person = await signUp(local.app);
+      delivery.pause();
+      try {
+        const from = delivery.captured.length;
+        await payOnHostedPage(local.app, await checkout(person));
+        const held = delivery.captured.slice(from);
+        expect(held.length).toBeGreaterThan(0);
+        for (const event of held) {
+          const tampered = event.payload.replace(`"${event.id}"`, `"${event.id}x"`);
+          expect(tampered).not.toBe(event.payload);
+          const res = await deliverPaymentWebhook(local.app, tampered, event.signature);
+          expect(res.statusCode).toBe(400);
+        }
+        expect(await stateIn(person)).toBeNull();
+
+        for (const event of held) await deliverPaymentWebhook(local.app, event.payload, event.signature);
+        expect(await stateIn(person)).toMatchObject({ isTrial: true, isExpired: false });
+      } finally {
+        delivery.resume();
+      }
+    });
+
+    it('ends in the newest state when events arrive in reverse order', async () => {
+      const person = await buyer();
+      const portal = new URL((await stateIn(person))?.managementUrl ?? '').pathname;
+      const subscriptionId = (await subscriptionRowOf(person))?.id ?? '';
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+      delivery.pause();
+      try {
+        const from = delivery.captured.length;
+        const cancel = await local.app.inject({
+          method: 'POST',
+          url: `${portal}/cancel`,
+          headers: form,
+          payload: new URLSearchParams({ subscription: subscriptionId }).toString(),
+        });
+        expect(cancel.statusCode).toBe(303);
+        const advance = await local.app.inject({
+          method: 'POST',
+          url: `${portal}/clock/advance`,
+          headers: form,
+          payload: '',
+        });
+        expect(advance.statusCode).toBe(303);
+        const held = delivery.captured.slice(from);
+        expect(held.length).toBeGreaterThan(1);
+        // Nothing was delivered yet: the page still shows the running trial.
+        expect(await stateIn(person)).toMatchObject({ isExpired: false });
+
+        for (const event of [...held].reverse()) {
+          expect((await deliverPaymentWebhook(local.app, event.payload, event.signature)).statusCode).toBe(
+            200,
+          );
+        }
+        const state = await stateIn(person);
+        expect(state).toMatchObject({ isExpired: true, isTrial: true, daysLeft: 0 });
+        expect(state?.info).toMatch(/^Your free trial ended on /);
+        expect((await subscriptionRowOf(person))?.status).toBe('canceled');
+      } finally {
+        delivery.resume();
+      }
+    });
+  });
+});

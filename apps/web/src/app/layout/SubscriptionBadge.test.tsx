@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installFakeServer } from '../../test/fakeServer';
+import { preloadRoutes } from '../../test/preloadRoutes';
+import { renderRoute } from '../../test/renderRoute';
+import { type PlanKind, subscriptionState } from '../../test/subscriptions';
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+/** Opens a signed-in page for someone on `kind` and returns the header once the page is there. */
+async function headerFor(kind: PlanKind | null, days?: number) {
+  installFakeServer({ signedIn: true, subscription: kind ? subscriptionState(kind, { days }) : null });
+  renderRoute('/subscription');
+  await screen.findByRole('heading', { level: 1, name: 'Subscription' }, { timeout: 5000 });
+  return within(screen.getByRole('banner'));
+}
+
+// The pages' code loads once up front, so no test is timed on compiling it.
+beforeAll(() => preloadRoutes('/subscription'));
+
+describe('the subscription badge', () => {
+  it.each([
+    ['pro', undefined, 'PRO'],
+    ['noCardTrial', 7, 'trial 7 days left'],
+    ['cardTrial', 3, 'trial 3 days left'],
+    ['noCardTrial', 1, 'trial 1 day left'],
+    ['expired', undefined, 'subscription expired'],
+    ['lifetime', undefined, 'PRO'],
+  ] as const)('reads %s (%s days) as "%s", in the header at every width', async (kind, days, text) => {
+    const header = await headerFor(kind, days);
+
+    const badge = await header.findByTestId('subscription-badge');
+    expect(badge).toHaveTextContent(new RegExp(`^${text}$`));
+    // Not inside the collapsible menu or the desktop-only navigation.
+    expect(badge.closest('nav')).toBeNull();
+    expect(badge).toBeVisible();
+    // Screen readers hear what the badge is about; it leads to the subscription page.
+    expect(header.getByRole('link', { name: `Subscription: ${text}` })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+  });
+
+  it('is absent without a subscription', async () => {
+    const header = await headerFor(null);
+
+    expect(screen.getByText("You don't have an active subscription")).toBeInTheDocument();
+    expect(header.queryByTestId('subscription-badge')).not.toBeInTheDocument();
+    expect(header.queryByRole('link', { name: /^Subscription:/ })).not.toBeInTheDocument();
+  });
+});

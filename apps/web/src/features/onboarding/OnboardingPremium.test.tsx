@@ -1,0 +1,124 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDashboardServer } from '../../test/dashboardServer';
+import { TEST_USER } from '../../test/fakeServer';
+import { preloadRoutes } from '../../test/preloadRoutes';
+import { renderRoute } from '../../test/renderRoute';
+import { subscriptionState } from '../../test/subscriptions';
+
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
+const TRIAL_TOAST = 'congrats on starting your no card down free trial!';
+
+const step = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+const badge = () => within(screen.getByRole('banner')).queryByTestId('subscription-badge');
+/** Lets the page settle, so a call or toast that should not happen has had its chance. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  toast.dismiss();
+});
+
+// The pages' code loads once up front, so no test is timed on compiling it.
+beforeAll(() => preloadRoutes('/', '/onboarding'));
+
+describe('the free trial in onboarding', () => {
+  it('starts once for someone without a plan, says so, and the badge then shows the trial', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    const user = userEvent.setup();
+    const server = installDashboardServer();
+    renderRoute('/onboarding');
+
+    await step('What brings you to Stillpoint?');
+    expect(await screen.findByText(TRIAL_TOAST)).toBeInTheDocument();
+    await waitFor(() => expect(badge()).toHaveTextContent('trial 7 days left'));
+
+    // The trial that onboarding started does not end onboarding, and is not started again.
+    await user.click(screen.getByRole('button', { name: 'find focus' }));
+    await step('What would you most like to change?');
+    await settle();
+    expect(server.calls('POST /api/startFreeTrial')).toHaveLength(1);
+    expect(screen.getAllByText(TRIAL_TOAST)).toHaveLength(1);
+  });
+
+  it('starts nothing when back from checkout (stripe_success)', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    const server = installDashboardServer();
+    renderRoute('/onboarding?stripe_success=true');
+
+    await step('What brings you to Stillpoint?');
+    await settle();
+    expect(server.calls('POST /api/startFreeTrial')).toHaveLength(0);
+    expect(screen.queryByText(TRIAL_TOAST)).not.toBeInTheDocument();
+  });
+
+  it('says nothing when the server refuses, as it does once the trial has been used', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    const server = installDashboardServer({ trialUsed: true });
+    renderRoute('/onboarding');
+
+    await step('What brings you to Stillpoint?');
+    await waitFor(() => expect(server.calls('POST /api/startFreeTrial')).toHaveLength(1));
+    await settle();
+    expect(screen.queryByText(TRIAL_TOAST)).not.toBeInTheDocument();
+    expect(badge()).not.toBeInTheDocument();
+  });
+
+  it('does not try for someone whose plan has expired: they have an entitlement', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    const server = installDashboardServer({ subscription: subscriptionState('expired') });
+    renderRoute('/onboarding');
+
+    // Not premium any more, so onboarding goes ahead.
+    await step('What brings you to Stillpoint?');
+    await settle();
+    expect(server.calls('POST /api/startFreeTrial')).toHaveLength(0);
+  });
+});
+
+describe('premium people and onboarding', () => {
+  it.each([
+    ['PRO', subscriptionState('pro')],
+    ['on a trial', subscriptionState('noCardTrial', { days: 5 })],
+  ])('someone %s skips onboarding and goes home', async (_, subscription) => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    const server = installDashboardServer({ subscription });
+    const { router } = renderRoute('/onboarding');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Good|Hello/ }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { level: 1, name: 'What brings you to Stillpoint?' }),
+    ).not.toBeInTheDocument();
+    expect(server.calls('POST /api/startFreeTrial')).toHaveLength(0);
+  });
+
+  it('stays for someone part-way through onboarding in this tab', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    installDashboardServer({ subscription: subscriptionState('noCardTrial') });
+    sessionStorage.setItem(
+      `stillpoint.onboarding.${TEST_USER.uid}./onboarding`,
+      JSON.stringify({ visited: ['ASK_INTENTION', 'ASK_OUTCOME'], intention: 'find calm', outcome: null }),
+    );
+    const { router } = renderRoute('/onboarding');
+
+    await step('What would you most like to change?');
+    expect(router.state.location.pathname).toBe('/onboarding');
+  });
+
+  it("stays for a premium person who came from home's Finish Setup", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    const user = userEvent.setup();
+    installDashboardServer({ subscription: subscriptionState('pro'), settings: null });
+    const { router } = renderRoute('/');
+
+    await user.click(await screen.findByRole('link', { name: 'Finish Setup' }, { timeout: 5000 }));
+
+    await step('What brings you to Stillpoint?');
+    expect(router.state.location.pathname).toBe('/onboarding');
+  });
+});

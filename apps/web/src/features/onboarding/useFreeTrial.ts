@@ -1,0 +1,42 @@
+import { messages } from '@stillpoint/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import { callApi } from '../../lib/api';
+import { reloadSubscription, type Subscription } from '../../lib/subscription';
+
+interface FreeTrialOptions {
+  /** Back from a checkout (stripe_success): the bought plan is on its way, so no trial. */
+  fromCheckout: boolean;
+  /** Onboarding is going ahead (not being skipped). */
+  enabled: boolean;
+}
+
+/**
+ * SPEC §4: onboarding starts the no-card free trial by itself, once, when there is no
+ * stripe_success, the subscription is initialised and there is no entitlement. The server holds
+ * the final check (once per person, ever) and answers startedTrial false otherwise. A trial
+ * started is announced, and the subscription reloaded so the badge shows it.
+ */
+export function useFreeTrial(subscription: Subscription, { fromCheckout, enabled }: FreeTrialOptions) {
+  const queryClient = useQueryClient();
+  const attempted = useRef(false);
+  const { mutate: startTrial } = useMutation({
+    mutationFn: () => callApi('startFreeTrial'),
+    onSuccess: ({ startedTrial }) => {
+      if (!startedTrial) return;
+      toast.success(messages.trialStarted);
+      void reloadSubscription(queryClient);
+    },
+    // Onboarding goes on without it; the next visit to onboarding tries again.
+    onError: (error) => console.warn('Could not start the free trial.', error),
+  });
+
+  const eligible =
+    enabled && !fromCheckout && subscription.status === 'initialised' && !subscription.hasEntitlement;
+  useEffect(() => {
+    if (!eligible || attempted.current) return;
+    attempted.current = true;
+    startTrial();
+  }, [eligible, startTrial]);
+}

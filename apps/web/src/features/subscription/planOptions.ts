@@ -1,0 +1,47 @@
+import { annualSavingsPercent, formatPrice, monthlyFromAnnual, type Price } from '@stillpoint/core';
+
+export type Billing = 'annual' | 'monthly';
+
+/** One choice of the upgrade card's annual/monthly toggle, worded from the provider's prices. */
+export interface PlanOption {
+  billing: Billing;
+  label: string;
+  priceId: string;
+  /** '$4.17/mo, billed yearly at $49.99' or '$6.99/mo' (SPEC §9: monthly shown as annual/12). */
+  price: string;
+  /** 'Save 40%' against paying monthly, when it saves anything. */
+  saving: string | null;
+  /** What happens after checkout: the free days, then the charge. */
+  terms: string;
+}
+
+interface PriceIds {
+  annual: string;
+  monthly: string;
+}
+
+/** The annual and monthly choices, annual first, from their price ids and what each charges. */
+export function planOptions(ids: PriceIds, annual: Price, monthly: Price): PlanOption[] {
+  const yearly = formatPrice(annual.unit_amount, annual.currency);
+  const perMonth = formatPrice(monthly.unit_amount, monthly.currency);
+  const saving =
+    annual.currency === monthly.currency ? annualSavingsPercent(annual.unit_amount, monthly.unit_amount) : 0;
+  return [
+    {
+      billing: 'annual',
+      label: 'Annual',
+      priceId: ids.annual,
+      price: `${monthlyFromAnnual(annual.unit_amount, annual.currency)}/mo, billed yearly at ${yearly}`,
+      saving: saving > 0 ? `Save ${saving}%` : null,
+      terms: `${yearly} today, then every year. Cancel anytime.`,
+    },
+    {
+      billing: 'monthly',
+      label: 'Monthly',
+      priceId: ids.monthly,
+      price: `${perMonth}/mo`,
+      saving: null,
+      terms: `${perMonth} today, then every month. Cancel anytime.`,
+    },
+  ];
+}

@@ -1,0 +1,33 @@
+import { ApiError } from '@stillpoint/core';
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '../../lib/api';
+import { STRIPE_SUCCESS_PARAM, SUBSCRIPTION_PATH } from '../../lib/subscription';
+import { showErrorToast } from '../../ui/toast';
+import { hostedCheckout } from './hostedCheckout';
+
+/** Checkout comes back here either way; a completed purchase says so in the query. */
+const CANCEL_PATH = SUBSCRIPTION_PATH;
+const SUCCESS_PATH = `${SUBSCRIPTION_PATH}?${STRIPE_SUCCESS_PARAM}=true`;
+
+/**
+ * 'upgrade': asks for a hosted checkout session for the chosen price and leaves for it. It stays
+ * pending while the browser leaves, so the button keeps its loading state. A 409 means the
+ * person already subscribes (SPEC §8); anything else gets the generic error toast.
+ */
+export function useUpgrade({ onAlreadySubscribed }: { onAlreadySubscribed(): void }) {
+  return useMutation({
+    mutationFn: (priceId: string) =>
+      callApi('createStripeCheckoutSessionForSubscription', {
+        priceId,
+        cancelPath: CANCEL_PATH,
+        successPath: SUCCESS_PATH,
+        // The free trial comes with onboarding, without a card; upgrading here starts the plan.
+        skipTrial: true,
+      }),
+    onSuccess: ({ url }) => hostedCheckout.open(url),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) onAlreadySubscribed();
+      else showErrorToast();
+    },
+  });
+}
