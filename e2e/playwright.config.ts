@@ -8,7 +8,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // CI's two workers share two cores with their servers and browsers: the same steps, slower.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { outputFolder: './.artifacts/report', open: 'never' }]],

@@ -1,6 +1,6 @@
-import { sessionTokenOf, signInWithTestPhone } from '../fixtures/auth';
+import { sessionTokenOf } from '../fixtures/auth';
 import { accessibilityViolations as violations } from '../fixtures/axe';
-import { expect, test } from '../fixtures/test';
+import { expect, signInNewPerson, test } from '../fixtures/people';
 
 for (const width of [375, 1280]) {
   test.describe(`accessibility at ${width} px`, () => {
@@ -12,10 +12,11 @@ for (const width of [375, 1280]) {
       expect(await violations(page)).toEqual([]);
     });
 
-    test('onboarding, home and the breathe page', async ({ page }) => {
+    test('onboarding, home and the breathe page', async ({ page, newPerson }) => {
       test.setTimeout(60_000);
-      await signInWithTestPhone(page);
-      await page.goto('/onboarding');
+      // A new person: premium people (the trial included) skip onboarding.
+      await signInNewPerson(page, newPerson());
+      await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await violations(page)).toEqual([]);
 

@@ -5,6 +5,7 @@ import {
   signInWithTestPhone,
   TEST_PHONE,
 } from '../fixtures/auth';
+import { signInNewPerson, test as withNewPeople } from '../fixtures/people';
 import { expect, test } from '../fixtures/test';
 
 test.describe('guards and sign-out', () => {
@@ -20,12 +21,6 @@ test.describe('guards and sign-out', () => {
       (url) => url.pathname === '/subscription' && url.search === '?stripe_success=1',
     );
     await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
-  });
-
-  test('a signed-out visit to / remembers nothing, so sign-in goes on to onboarding', async ({ page }) => {
-    await signInWithTestPhone(page, { from: '/' });
-
-    await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
   });
 
   test('a signed-in person stays signed in across a reload', async ({ page }) => {
@@ -70,3 +65,13 @@ test.describe('guards and sign-out', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/signin');
   });
 });
+
+// A new person, since premium people (the trial included) skip onboarding.
+withNewPeople(
+  'a signed-out visit to / remembers nothing, so sign-in goes on to onboarding',
+  async ({ page, newPerson }) => {
+    await signInNewPerson(page, newPerson(), '/');
+
+    await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
+  },
+);

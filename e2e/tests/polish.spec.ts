@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { DEFAULT_FEEDBLOCKING_SETTINGS } from '@stillpoint/core';
 import { SESSION_TOKEN_KEY, sessionTokenOf, signInWithPhone, signInWithTestPhone } from '../fixtures/auth';
 import { backgroundAlpha, controlsOverlapping, scrollTo } from '../fixtures/layout';
-import { expect, SECOND_TEST_PHONE, test } from '../fixtures/test-phone-numbers';
+import { expect, SECOND_TEST_PHONE, signInNewPerson, test } from '../fixtures/people';
 
 // What a new person ran into on a first try: each check here failed before it was fixed.
 
@@ -61,22 +61,21 @@ test('the header is opaque, so scrolled text never shows through it', async ({ p
 
 test('in desktop Chrome without the extension, "I\'ll add it later" goes on with onboarding', async ({
   page,
-  context,
+  newPerson,
 }) => {
-  await signInWithTestPhone(page);
-  // With an intention saved and no extension, onboarding starts at the iPhone step. In a new tab,
-  // since this one keeps its place in onboarding from the sign-in.
-  await api(page, 'updateOnboardingAnswers', { onboardingIntention: 'find focus' });
-  const tab = await context.newPage();
-  await tab.goto('/onboarding');
-  await tab.getByRole('button', { name: 'Skip for now' }).click();
+  await signInNewPerson(page, newPerson());
+  await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
+  await page.getByRole('button', { name: 'find focus' }).click();
+  await page.getByRole('button', { name: 'deeper work' }).click();
+  await page.getByRole('button', { name: 'Skip', exact: true }).click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
 
-  await expect(tab.getByRole('heading', { level: 1, name: 'Add Stillpoint to Chrome' })).toBeVisible();
-  await expect(tab.getByRole('status', { name: 'Waiting for the extension' })).toBeVisible();
-  await tab.getByRole('button', { name: "I'll add it later" }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Stillpoint to Chrome' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Waiting for the extension' })).toBeVisible();
+  await page.getByRole('button', { name: "I'll add it later" }).click();
 
-  await expect(tab.getByRole('heading', { level: 1, name: 'Which feeds should we hide?' })).toBeVisible();
-  await expect(tab.getByText('Step 6 of 8')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Which feeds should we hide?' })).toBeVisible();
+  await expect(page.getByText('Step 6 of 8')).toBeVisible();
 });
 
 for (const viewport of [PHONE, DESKTOP]) {

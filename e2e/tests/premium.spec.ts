@@ -96,7 +96,7 @@ test('cancelling in the portal, then the test clock past the period end, shows e
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(page.getByRole('button', { name: 'Resume plan' })).toBeVisible();
   await page.getByRole('button', { name: /Advance to the next billing date/ }).click();
-  await expect(page.getByText(/canceled/i).first()).toBeVisible();
+  await expect(page.getByText('Ended', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Return to Stillpoint' }).click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/subscription');
