@@ -5,14 +5,33 @@ import { expect, payOnLocalCheckout, signInNewPerson, test } from '../fixtures/p
 // fulfilment a person goes through with Stripe (decision 017).
 
 const badge = (page: Page) => page.getByRole('banner').getByTestId('subscription-badge');
+const TRIAL_TOAST = 'congrats on starting your no card down free trial!';
 
-/** From /subscription with no subscription: annual, upgrade, and on to the local checkout page. */
-async function upgradeToAnnual(page: Page) {
+/** From /subscription: annual on the upgrade card headed `card`, upgrade, on to the local checkout page. */
+async function upgradeToAnnual(page: Page, card = 'Go Premium') {
   await page.goto('/subscription');
-  await expect(page.getByText("You don't have an active subscription")).toBeVisible();
-  await page.getByRole('radio', { name: /Annual/ }).check();
-  await page.getByRole('button', { name: 'upgrade' }).click();
+  const upgradeCard = page.getByRole('region', { name: card });
+  await upgradeCard.getByRole('radio', { name: /Annual/ }).check();
+  await expect(upgradeCard.getByText('Billed yearly at $49.99. Cancel anytime.')).toBeVisible();
+  await upgradeCard.getByRole('button', { name: 'upgrade' }).click();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
+}
+
+/**
+ * Every startFreeTrial call this page makes, with whether the server started a trial. Read it
+ * after the page has settled (networkidle), so no answer is still on its way.
+ */
+function watchTrialCalls(page: Page): { startedTrial: boolean | null }[] {
+  const calls: { startedTrial: boolean | null }[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname !== '/api/startFreeTrial') return;
+    const call: { startedTrial: boolean | null } = { startedTrial: null };
+    calls.push(call);
+    const body: unknown = await response.json().catch(() => null);
+    const data = (body as { data?: { startedTrial?: unknown } } | null)?.data;
+    call.startedTrial = typeof data?.startedTrial === 'boolean' ? data.startedTrial : null;
+  });
+  return calls;
 }
 
 test('a new person finishes onboarding with the no-card trial: its toast, then "trial 7 days left"', async ({
@@ -20,9 +39,10 @@ test('a new person finishes onboarding with the no-card trial: its toast, then "
   newPerson,
 }) => {
   test.setTimeout(90_000);
+  const trialCalls = watchTrialCalls(page);
   await signInNewPerson(page, newPerson(), '/signin');
   await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
-  await expect(page.getByText('congrats on starting your no card down free trial!')).toBeVisible();
+  await expect(page.getByText(TRIAL_TOAST)).toBeVisible();
   await expect(badge(page)).toHaveText('trial 7 days left');
 
   const heading = (name: string) => page.getByRole('heading', { level: 1, name });
@@ -37,36 +57,78 @@ test('a new person finishes onboarding with the no-card trial: its toast, then "
   await expect(heading('Which feeds should we hide?')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(heading('Which sites pull you in?')).toBeVisible();
+
+  // Only once, ever. Opening onboarding again part-way through (this tab keeps the place) is not
+  // skipped for premium, so the trial hook runs again, now with the trial in force: it starts
+  // nothing and says nothing.
+  await page.goto('/onboarding');
+  await expect(heading('Which sites pull you in?')).toBeVisible();
+  await expect(badge(page)).toHaveText('trial 7 days left');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(TRIAL_TOAST)).toHaveCount(0);
+  // Still the one call of the first visit: with the trial in force the page does not even ask.
+  await expect.poll(() => trialCalls).toEqual([{ startedTrial: true }]);
+
   await page.getByRole('textbox', { name: 'Site 1' }).fill('distracting.test');
   await page.getByRole('button', { name: /Continue|Finish/ }).click();
-
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(badge(page)).toHaveText('trial 7 days left');
-  // Only once, ever: a second visit to onboarding starts nothing and says nothing.
-  await page.reload();
+
+  // Finished, a premium person who opens onboarding is sent home; no trial starts on the way.
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(badge(page)).toHaveText('trial 7 days left');
-  await expect(page.getByText('congrats on starting your no card down free trial!')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(TRIAL_TOAST)).toHaveCount(0);
+  await expect.poll(() => trialCalls).toEqual([{ startedTrial: true }]);
 });
 
-test('a person with no subscription buys the annual plan with 4242 on the checkout page and is PRO', async ({
+test('someone on the no-card trial keeps Premium: checkout charges from today (no second trial), then PRO', async ({
   page,
   newPerson,
 }) => {
   test.setTimeout(90_000);
-  await signInNewPerson(page, newPerson(), '/subscription');
-  await upgradeToAnnual(page);
-  await expect(page.getByText('$49.99').first()).toBeVisible();
+  await signInNewPerson(page, newPerson(), '/signin');
+  await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
+  await expect(badge(page)).toHaveText('trial 7 days left');
+
+  await upgradeToAnnual(page, 'Keep Premium after your trial');
+  // The 7 free days are once per person, and this person had theirs: the server offers none.
+  await expect(page.getByRole('button', { name: /^Subscribe/ })).toBeVisible();
+  await expect(page.getByText(/days? free/)).toHaveCount(0);
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
 
   await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
   await expect(page.getByText('thanks for starting your subscription!')).toBeVisible();
   await expect(badge(page)).toHaveText('PRO');
   await expect(page.getByText('sandbox premium yearly')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Manage/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Manage/ })).toBeVisible();
+});
+
+test('a person who never had a trial buys the annual plan with 4242: the checkout gives the 7 free days', async ({
+  page,
+  newPerson,
+}) => {
+  test.setTimeout(90_000);
+  await signInNewPerson(page, newPerson(), '/subscription');
+  await expect(page.getByText("You don't have an active subscription")).toBeVisible();
+  await upgradeToAnnual(page);
+  // No skipTrial: the server decides, and a first checkout starts with the free days.
+  await expect(page.getByText('7 days free, then $49.99/year')).toBeVisible();
+  await payOnLocalCheckout(page, '4242 4242 4242 4242');
+
+  await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
+  await expect(page.getByText('thanks for starting your subscription!')).toBeVisible();
+  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(page.getByText('sandbox premium yearly')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Manage/ })).toBeVisible();
+  // A trial with a card is followed by the plan by itself: nothing more to buy.
+  await expect(page.getByRole('button', { name: 'upgrade' })).toHaveCount(0);
 });
 
 test('a declined card shows its message and buys nothing', async ({ page, newPerson }) => {
   await signInNewPerson(page, newPerson(), '/subscription');
+  await expect(page.getByText("You don't have an active subscription")).toBeVisible();
   await upgradeToAnnual(page);
   await payOnLocalCheckout(page, '4000 0000 0000 0002');
 
@@ -81,7 +143,7 @@ test('a declined card shows its message and buys nothing', async ({ page, newPer
   await expect(badge(page)).toHaveCount(0);
 });
 
-test('cancelling in the portal, then the test clock past the period end, shows expired with its toast', async ({
+test('cancelling in the portal, then the test clock past the trial end, shows expired with its toast', async ({
   page,
   newPerson,
 }) => {
@@ -89,9 +151,12 @@ test('cancelling in the portal, then the test clock past the period end, shows e
   await signInNewPerson(page, newPerson(), '/subscription');
   await upgradeToAnnual(page);
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
-  await expect(badge(page)).toHaveText('PRO');
+  await expect(badge(page)).toHaveText('trial 7 days left');
 
-  await page.getByRole('link', { name: /Manage/ }).click();
+  // Manage asks the server for a fresh portal session, then goes there.
+  const manage = page.getByRole('button', { name: /Manage/ });
+  await manage.focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/local-pay\/portal\//);
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(page.getByRole('button', { name: 'Resume plan' })).toBeVisible();

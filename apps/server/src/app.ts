@@ -29,6 +29,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerAppsRoutes } from './modules/apps/routes';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes';
 import { registerEntitlementsRoutes } from './modules/entitlements/routes';
+import { moveGrantsIntoPast } from './modules/entitlements/service';
 import { registerExtensionLinkRoutes } from './modules/extension-link/routes';
 import { registerFeedbackRoutes } from './modules/feedback/routes';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -128,6 +129,7 @@ export async function buildApp({
     db,
     log: app.log,
     deliver: paymentWebhookDelivery ?? selfDelivery(app),
+    onClockAdvanced: ({ userId, bySeconds }) => moveGrantsIntoPast(db, userId, bySeconds * 1000),
   });
   app.addHook('onClose', () => payments.close());
   registerEntitlementsRoutes(app, { db, config });

@@ -79,21 +79,32 @@ describe('the no-card free trial (startFreeTrial)', () => {
     expect(state?.info).toMatch(/^Your free trial ended on /);
   });
 
-  it('does not start for someone whose premium is in force, and keeps the trial for later', async () => {
-    const person = await signUp(t.app);
-    await applyEntitlement(t.database.db, {
+  const holdAnnual = (person: Person, expiresInDays: number) =>
+    applyEntitlement(t.database.db, {
       userId: person.uid,
       productIdentifier: 'annual_subscription',
       store: 'app_store',
       periodType: 'normal',
-      purchasedAt: new Date(Date.now() - DAY),
-      expiresAt: new Date(Date.now() + 300 * DAY),
+      purchasedAt: new Date(Date.now() - 400 * DAY),
+      expiresAt: new Date(Date.now() + expiresInDays * DAY),
       isSandbox: false,
       sourceRef: null,
       observedAt: new Date(),
     });
+
+  it('does not start for someone whose premium is in force', async () => {
+    const person = await signUp(t.app);
+    await holdAnnual(person, 300);
     expect(await start(person)).toEqual({ startedTrial: false });
     expect((await subscriberOf(person)).subscriptions.rc_promo_premium_weekly).toBeUndefined();
+  });
+
+  it('does not start for someone whose earlier premium has lapsed: the trial is for trying premium', async () => {
+    const person = await signUp(t.app);
+    await holdAnnual(person, -35);
+    expect(await start(person)).toEqual({ startedTrial: false });
+    const state = await callOk(t.app, 'getSubscriptionState', undefined, person.token);
+    expect(state).toMatchObject({ name: 'premium yearly', isExpired: true });
     const trials = await t.database.db.select().from(freeTrial).where(eq(freeTrial.userId, person.uid));
     expect(trials).toHaveLength(0);
   });

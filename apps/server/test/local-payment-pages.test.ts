@@ -142,7 +142,7 @@ describe('local payment pages', () => {
   }
 
   describe('hosted checkout page', () => {
-    it('shows the product, price, trial, test-mode badge and test cards, with the card fields labelled', async () => {
+    it('shows the product, price, trial, quantity, test-mode badge and test cards, with the card fields labelled', async () => {
       const { path } = await subscriptionCheckout();
       const response = await h.app.inject({ url: path });
       expect(response.statusCode).toBe(200);
@@ -155,7 +155,8 @@ describe('local payment pages', () => {
       const page = read(response);
       expect(page.all('h1')[0]?.[0]).toBe('Stillpoint Premium, yearly');
       expect(page.text).toContain('7 days free, then $49.99/year');
-      expect(page.text).toContain('Total due today $0.00');
+      // The quantity is shown even when it is 1.
+      expect(page.text).toContain('Quantity 1 Total due today $0.00');
       expect(page.all('p').find(([, attributes]) => attributes.class === 'badge')?.[0]).toBe('Test mode');
       for (const number of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0025 0000 3155']) {
         expect(page.text).toContain(number);
@@ -235,7 +236,7 @@ describe('local payment pages', () => {
         priceId: h.config.prices.monthly,
       });
       const page = read(await h.app.inject({ url: path }));
-      expect(page.text).toContain('$6.99/month');
+      expect(page.text).toContain('$6.99/month Quantity 1 Total due today $6.99');
       expect(buttonTexts(page)).toEqual(['Subscribe']);
 
       const mark = h.webhooks.mark();

@@ -143,6 +143,44 @@ describe('local payment provider', () => {
       expect((await h.provider.retrieveCheckoutSession(session.id))?.status).toBe('complete');
     });
 
+    it("lists a customer's open sessions and expires one on request, whose page then says the link expired", async () => {
+      const customer = await h.provider.createCustomer({ email: 'tabs@example.com', userId: 'user-tabs' });
+      const open = (priceId: string) =>
+        h.provider.createCheckoutSession({
+          mode: 'subscription',
+          priceId,
+          quantity: 1,
+          customerId: customer.id,
+          trialDays: 7,
+          paymentMethodCollection: 'always',
+          successUrl: `${h.config.publicUrl}/subscription?stripe_success=true`,
+          cancelUrl: `${h.config.publicUrl}/subscription`,
+          metadata: { userId: 'user-tabs' },
+        });
+      const annual = await open(h.config.prices.annual);
+      const monthly = await open(h.config.prices.monthly);
+      const openIds = async () => (await h.provider.listOpenCheckoutSessions(customer.id)).map((s) => s.id);
+      expect(await openIds()).toEqual([annual.id, monthly.id]);
+
+      const mark = h.webhooks.mark();
+      await h.provider.expireCheckoutSession(annual.id);
+      await until(() => h.webhooks.types(mark).length > 0, 'checkout.session.expired');
+      expect(h.webhooks.types(mark)).toEqual(['checkout.session.expired']);
+      expect(await openIds()).toEqual([monthly.id]);
+      expect(await h.provider.retrieveCheckoutSession(annual.id)).toMatchObject({
+        status: 'expired',
+        url: null,
+      });
+      const path = pathOf(annual.url ?? '');
+      expect((await h.app.inject({ url: path })).statusCode).toBe(404);
+      expect((await postForm(h.app, path, card.succeeds)).statusCode).toBe(404);
+
+      // A session no longer open is left as it is.
+      await h.provider.expireCheckoutSession(annual.id);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(h.webhooks.types(mark)).toEqual(['checkout.session.expired']);
+    });
+
     it('expires an unused session after a day, as Stripe does', async () => {
       const { session, path } = await trialCheckout();
       await age('checkout.session', session.id, (object) =>
@@ -169,20 +207,33 @@ describe('local payment provider', () => {
         trialDays,
         userId: 'user-form',
       });
-      await until(() => h.webhooks.types(mark).length > 0, 'customer.subscription.created');
+      // A trial's $0 first invoice is paid at once; a payment's waits for the form.
+      const expected = trialDays > 0 ? 2 : 1;
+      await until(() => h.webhooks.types(mark).length >= expected, 'the creation events');
       return { customer, result, mark };
     }
 
-    it('with a trial, gives a SetupIntent for an incomplete subscription; a good card starts the trial', async () => {
+    it('with a trial, is trialing at once with a pending SetupIntent, as on Stripe; a good card gives the trial its card', async () => {
       const { result, mark } = await intent(7);
       expect(result.type).toBe('setup');
       expect(result.clientSecret).toMatch(/^seti_local_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/);
-      expect(h.webhooks.types(mark)).toEqual(['customer.subscription.created']);
-      expect(await h.provider.retrieveSubscription(result.subscriptionId)).toMatchObject({
-        status: 'incomplete',
+      expect(h.webhooks.types(mark)).toEqual(['customer.subscription.created', 'invoice.paid']);
+      const created = h.webhooks.since(mark)[0]?.event.data.object;
+      expect(created).toMatchObject({
+        status: 'trialing',
+        pending_setup_intent: result.clientSecret.split('_secret_')[0],
+        default_payment_method: null,
+        trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+        metadata: { userId: 'user-form', trialStartsOnSetup: 'true' },
+      });
+      const before = await h.provider.retrieveSubscription(result.subscriptionId);
+      expect(before).toMatchObject({
+        status: 'trialing',
         userId: 'user-form',
         paymentMethod: null,
+        awaitingPaymentMethod: true,
       });
+      expect(near(before?.trialEnd, daysFromNow(7))).toBe(true);
 
       const confirmMark = h.webhooks.mark();
       const response = await confirm({ clientSecret: result.clientSecret, ...card.succeeds });
@@ -190,12 +241,19 @@ describe('local payment provider', () => {
       expect(response.json()).toEqual({ status: 'succeeded' });
       expect(h.webhooks.types(confirmMark)).toEqual([
         'setup_intent.succeeded',
-        'invoice.paid',
         'customer.subscription.updated',
       ]);
+      expect(h.webhooks.since(confirmMark)[1]?.event.data.object).toMatchObject({
+        pending_setup_intent: null,
+      });
       const subscription = await h.provider.retrieveSubscription(result.subscriptionId);
-      expect(subscription).toMatchObject({ status: 'trialing', paymentMethod: 'Visa ending in 4242' });
-      expect(near(subscription?.trialEnd, daysFromNow(7))).toBe(true);
+      expect(subscription).toMatchObject({
+        status: 'trialing',
+        paymentMethod: 'Visa ending in 4242',
+        awaitingPaymentMethod: false,
+      });
+      // The trial runs from when it was created, not from when the card came.
+      expect(subscription?.trialEnd).toEqual(before?.trialEnd);
       // Confirming again changes nothing.
       const again = h.webhooks.mark();
       expect((await confirm({ clientSecret: result.clientSecret, ...card.succeeds })).json()).toEqual({
@@ -253,9 +311,10 @@ describe('local payment provider', () => {
       const { status, redirectUrl } = response.json();
       expect(status).toBe('requires_action');
       expect(redirectUrl).toMatch(/^http:\/\/localhost:3000\/local-pay\/authenticate\/seti_local_/);
-      expect((await h.provider.retrieveSubscription(completed.result.subscriptionId))?.status).toBe(
-        'incomplete',
-      );
+      expect(await h.provider.retrieveSubscription(completed.result.subscriptionId)).toMatchObject({
+        status: 'trialing',
+        awaitingPaymentMethod: true,
+      });
 
       const done = await postForm(h.app, pathOf(redirectUrl), { outcome: 'complete' });
       expect(done.statusCode).toBe(303);
@@ -267,6 +326,7 @@ describe('local payment provider', () => {
       expect(await h.provider.retrieveSubscription(completed.result.subscriptionId)).toMatchObject({
         status: 'trialing',
         paymentMethod: 'Visa ending in 3155',
+        awaitingPaymentMethod: false,
       });
 
       const failed = await intent(0);
@@ -314,7 +374,10 @@ describe('local payment provider', () => {
       const malformed = await confirm({ clientSecret: result.clientSecret, cardNumber: 4242 });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().error.message).toContain('cardNumber');
-      expect((await h.provider.retrieveSubscription(result.subscriptionId))?.status).toBe('incomplete');
+      expect(await h.provider.retrieveSubscription(result.subscriptionId)).toMatchObject({
+        status: 'trialing',
+        awaitingPaymentMethod: true,
+      });
     });
 
     it('expires a subscription whose card was never confirmed after 23 hours', async () => {
@@ -331,6 +394,61 @@ describe('local payment provider', () => {
       const late = await confirm({ clientSecret: result.clientSecret, ...card.succeeds });
       expect(late.statusCode).toBe(400);
       expect(late.json().error.message).toContain('expired');
+    });
+
+    it('cancels a trial whose card was never set up when the trial ends, charging nobody', async () => {
+      const { result } = await intent(7);
+      const ended = Math.floor(Date.now() / 1000) - 60;
+      await age('subscription', result.subscriptionId, (object) => {
+        const item = object.object === 'subscription' ? object.items.data[0] : undefined;
+        if (object.object !== 'subscription' || !item) return object;
+        return {
+          ...object,
+          trial_end: ended,
+          items: { object: 'list', data: [{ ...item, current_period_end: ended }] },
+        };
+      });
+      const mark = h.webhooks.mark();
+      await h.provider.runClock();
+      expect(h.webhooks.types(mark)).toEqual(['customer.subscription.deleted']);
+      expect(await h.provider.retrieveSubscription(result.subscriptionId)).toMatchObject({
+        status: 'canceled',
+        endedAt: new Date(ended * 1000),
+        awaitingPaymentMethod: true,
+      });
+    });
+
+    it('cancels a subscription now (subscriptions.cancel): an unpaid one expires, a waiting trial ends, neither can be confirmed', async () => {
+      const unpaid = await intent(0);
+      let mark = h.webhooks.mark();
+      await h.provider.cancelSubscription(unpaid.result.subscriptionId);
+      await until(() => h.webhooks.types(mark).length >= 2, 'the cancellation events');
+      expect(h.webhooks.types(mark)).toEqual(['payment_intent.canceled', 'customer.subscription.updated']);
+      expect(await h.provider.retrieveSubscription(unpaid.result.subscriptionId)).toMatchObject({
+        status: 'incomplete_expired',
+        endedAt: expect.any(Date),
+      });
+      const latePayment = await confirm({ clientSecret: unpaid.result.clientSecret, ...card.succeeds });
+      expect(latePayment.statusCode).toBe(400);
+      expect(latePayment.json().error.message).toBe('This subscription has expired. Please start again.');
+
+      const trial = await intent(7);
+      mark = h.webhooks.mark();
+      await h.provider.cancelSubscription(trial.result.subscriptionId);
+      await until(() => h.webhooks.types(mark).length >= 2, 'the cancellation events');
+      expect(h.webhooks.types(mark)).toEqual(['setup_intent.canceled', 'customer.subscription.deleted']);
+      expect(await h.provider.retrieveSubscription(trial.result.subscriptionId)).toMatchObject({
+        status: 'canceled',
+        awaitingPaymentMethod: true,
+      });
+      const lateSetup = await confirm({ clientSecret: trial.result.clientSecret, ...card.succeeds });
+      expect(lateSetup.statusCode).toBe(400);
+
+      // Canceling again changes nothing.
+      mark = h.webhooks.mark();
+      await h.provider.cancelSubscription(trial.result.subscriptionId);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(h.webhooks.types(mark)).toEqual([]);
     });
   });
 
@@ -386,10 +504,11 @@ describe('local payment provider', () => {
       try {
         const mark = h.webhooks.mark();
         const { customer } = await trialCheckout(retrying);
+        // Without a trial the creation causes this one event alone.
         const created = await retrying.createSubscriptionIntent({
           customerId: customer.id,
           priceId: h.config.prices.annual,
-          trialDays: 7,
+          trialDays: 0,
           userId: 'user-retry',
         });
         await until(() => h.webhooks.since(mark).length >= 3, 'three delivery attempts');

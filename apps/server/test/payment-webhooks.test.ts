@@ -8,6 +8,7 @@ import { ensureCustomer } from '../src/modules/payments/customers';
 import { type FulfilmentDependencies, fulfilPaymentEvent } from '../src/modules/payments/fulfilment';
 import { call, callOk, type Person, signUp } from './support/api';
 import { createTestApp, type TestApp, testConfig } from './support/app';
+import { postForm } from './support/local-payments';
 import {
   capturingDelivery,
   deliverPaymentWebhook,
@@ -325,6 +326,153 @@ describe('payment webhooks', () => {
       );
     });
 
+    describe('an embedded-form trial (trialing at once, before any card)', () => {
+      const trial = (id: string, overrides: Partial<ProviderSubscription> = {}) => {
+        const trialEnd = new Date(Date.now() + 7 * DAY);
+        return subscription(id, {
+          status: 'trialing',
+          trialStart: new Date(),
+          trialEnd,
+          currentPeriodEnd: trialEnd,
+          paymentMethod: null,
+          ...overrides,
+        });
+      };
+      const hasActiveSubscriptions = async (who: Person) =>
+        (await callOk(t.app, 'getStripeCustomer', { userId: who.uid }, who.token)).hasActiveSubscriptions;
+
+      it('grants nothing and is no live subscription until its card is set up, then grants the trial', async () => {
+        await newPerson();
+        const id = subscriptionId();
+        fake.setSubscription(trial(id, { awaitingPaymentMethod: true }));
+        expect(await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id))).toBe(
+          'fulfilled',
+        );
+        expect(await subscriberOf(person)).toEqual({ entitlements: {}, subscriptions: {} });
+        expect(await hasActiveSubscriptions(person)).toBe(false);
+        expect((await storedSubscription(id))?.awaitingPaymentMethod).toBe(true);
+
+        fake.setSubscription(trial(id, { paymentMethod: 'Visa ending in 4242' }));
+        await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.updated', id));
+        expect((await subscriberOf(person)).subscriptions.stillpoint_yearly).toMatchObject({
+          period_type: 'trial',
+        });
+        expect(await hasActiveSubscriptions(person)).toBe(true);
+      });
+
+      it('leaves no trace when it ends without a card: no expired plan, and the trial is still on offer', async () => {
+        await newPerson();
+        const id = subscriptionId();
+        fake.setSubscription(trial(id, { awaitingPaymentMethod: true }));
+        await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id));
+        fake.setSubscription(
+          trial(id, { awaitingPaymentMethod: true, status: 'canceled', endedAt: new Date(Date.now() - DAY) }),
+        );
+        await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.deleted', id));
+        expect(await subscriberOf(person)).toEqual({ entitlements: {}, subscriptions: {} });
+        const { url } = await callOk(
+          t.app,
+          'createStripeCheckoutSessionForSubscription',
+          { priceId: config.prices.annual, cancelPath: '/subscription', successPath: '/subscription' },
+          person.token,
+        );
+        expect((await t.app.inject({ url: new URL(url).pathname })).body).toContain('7 days free');
+      });
+
+      it("still grants a hosted checkout's trial started without a card (deferPayment)", async () => {
+        await newPerson();
+        const id = subscriptionId();
+        fake.setSubscription(trial(id, { awaitingPaymentMethod: false }));
+        await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id));
+        expect((await subscriberOf(person)).subscriptions.stillpoint_yearly).toMatchObject({
+          period_type: 'trial',
+        });
+      });
+    });
+
+    describe('a second live subscription (defence behind the purchase lock)', () => {
+      const errors: { details: Record<string, unknown>; message: string }[] = [];
+      const logged = {
+        ...silent,
+        error: (details: object, message: string) => {
+          errors.push({ details: details as Record<string, unknown>, message });
+        },
+      };
+      const older = (id: string, overrides: Partial<ProviderSubscription> = {}) =>
+        subscription(id, { createdAt: new Date(Date.now() - 2 * DAY), ...overrides });
+      const newer = (id: string, overrides: Partial<ProviderSubscription> = {}) =>
+        subscription(id, {
+          priceId: config.prices.monthly,
+          createdAt: new Date(Date.now() - DAY),
+          ...overrides,
+        });
+      const created = (id: string) =>
+        fulfilPaymentEvent({ ...deps, log: logged }, verifiedEvent('customer.subscription.created', id));
+
+      it('cancels the newer one at the provider at once, grants it nothing and logs an error for a refund', async () => {
+        await newPerson();
+        const [first, second] = [subscriptionId(), subscriptionId()];
+        fake.setSubscription(older(first));
+        expect(await created(first)).toBe('fulfilled');
+        fake.setSubscription(newer(second));
+        expect(await created(second)).toBe('second-subscription');
+        expect(fake.canceled).toContain(second);
+        expect(fake.canceled).not.toContain(first);
+        expect(Object.keys((await subscriberOf(person)).subscriptions)).toEqual(['stillpoint_yearly']);
+        expect(errors.at(-1)).toMatchObject({
+          details: { userId: person.uid, subscriptionId: second, keptSubscriptionId: first },
+          message: expect.stringContaining('refund'),
+        });
+      });
+
+      it('keeps the older one when the newer one was fulfilled first', async () => {
+        await newPerson();
+        const [first, second] = [subscriptionId(), subscriptionId()];
+        fake.setSubscription(newer(second));
+        expect(await created(second)).toBe('fulfilled');
+        fake.setSubscription(older(first));
+        expect(await created(first)).toBe('fulfilled');
+        expect(fake.canceled).toContain(second);
+        expect(fake.canceled).not.toContain(first);
+        // The newer one's end arrives as an event of its own.
+        await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.deleted', second));
+        expect((await subscriberOf(person)).entitlements.premium?.product_identifier).toBe(
+          'stillpoint_yearly',
+        );
+        expect((await storedSubscription(second))?.status).toBe('canceled');
+      });
+
+      it('keeps one when both are fulfilled at the same moment', async () => {
+        await newPerson();
+        const [first, second] = [subscriptionId(), subscriptionId()];
+        fake.setSubscription(older(first));
+        fake.setSubscription(newer(second));
+        const outcomes = await Promise.all([created(first), created(second)]);
+        expect(outcomes).toContain('fulfilled');
+        expect(fake.canceled).toContain(second);
+        expect(fake.canceled).not.toContain(first);
+        expect((await subscriberOf(person)).entitlements.premium?.product_identifier).toBe(
+          'stillpoint_yearly',
+        );
+      });
+
+      it('cancels nothing when the stored one has ended at the provider and its event is still on its way', async () => {
+        await newPerson();
+        const [first, second] = [subscriptionId(), subscriptionId()];
+        fake.setSubscription(older(first));
+        await created(first);
+        fake.setSubscription(older(first, { status: 'canceled', endedAt: new Date() }));
+        fake.setSubscription(newer(second));
+        expect(await created(second)).toBe('fulfilled');
+        expect(fake.canceled).not.toContain(second);
+        // Granted: it is the person's one subscription.
+        expect((await subscriberOf(person)).subscriptions.stillpoint_monthly).toMatchObject({
+          period_type: 'normal',
+          store: 'stripe',
+        });
+      });
+    });
+
     it('acknowledges a gift checkout and changes nothing, and ignores unrelated events', async () => {
       await newPerson();
       fake.setCheckoutSession({
@@ -395,6 +543,27 @@ describe('payment webhooks', () => {
       expect(paid.headers.location).toBe(`${config.publicUrl}/subscription?stripe_success=true`);
       return person;
     }
+
+    it("moves the person's no-card trial with the test clock, so a plan it ends reads as expired", async () => {
+      const person = await signUp(local.app);
+      expect(await callOk(local.app, 'startFreeTrial', {}, person.token)).toEqual({ startedTrial: true });
+      // Had the no-card trial, so the plan is paid from the first day.
+      await payOnHostedPage(local.app, await checkout(person));
+      await until(async () => (await stateIn(person))?.isTrial === false, 'the paid plan');
+      const portal = new URL((await stateIn(person))?.managementUrl ?? '').pathname;
+      const subscriptionId = (await subscriptionRowOf(person))?.id ?? '';
+
+      await postForm(local.app, `${portal}/cancel`, { subscription: subscriptionId });
+      const advanced = await postForm(local.app, `${portal}/clock/advance`, {});
+      expect(advanced.headers.location).toMatch(/notice=advanced&days=36[56]/);
+
+      await until(async () => (await stateIn(person))?.isExpired === true, 'expiry');
+      const state = await stateIn(person);
+      expect(state).toMatchObject({ name: 'sandbox premium yearly', isExpired: true });
+      const { subscriber } = await callOk(local.app, 'getSubscriber', undefined, person.token);
+      const trialEnd = Date.parse(subscriber.subscriptions.rc_promo_premium_weekly?.expires_date ?? '');
+      expect(trialEnd).toBeLessThan(Date.now() - 300 * 86_400_000);
+    });
 
     it('grants premium through the webhook once a checkout is paid with 4242 on the hosted page', async () => {
       const person = await signUp(local.app);

@@ -56,9 +56,9 @@ describe('store purchases (RevenueCat webhook)', () => {
     });
   });
 
-  it('renews, moves to another product, keeps access after a cancellation, and ends on expiration', async () => {
+  it('renews, moves to another product at the renewal after the change, keeps access after a cancellation, and ends on expiration', async () => {
     const person = await signUp(t.app);
-    const t0 = Date.now() - 40 * DAY;
+    const t0 = Date.now() - 70 * DAY;
     const firstEnd = t0 + 30 * DAY;
     await send(
       event(person, {
@@ -82,21 +82,35 @@ describe('store purchases (RevenueCat webhook)', () => {
       new Date(renewedEnd).toISOString(),
     );
 
-    const changedAt = Date.now() - DAY;
+    // The change is announced mid-period; the monthly plan runs on until the period ends.
     await send(
       event(person, {
         type: 'PRODUCT_CHANGE',
         product_id: 'monthly_subscription',
         new_product_id: 'annual_subscription',
-        event_timestamp_ms: changedAt,
+        event_timestamp_ms: firstEnd + 15 * DAY,
         expiration_at_ms: renewedEnd,
       }),
     );
     let subscriber = await subscriberOf(person);
-    expect(subscriber.entitlements.premium?.product_identifier).toBe('annual_subscription');
+    expect(subscriber.subscriptions.annual_subscription).toBeUndefined();
     expect(subscriber.subscriptions.monthly_subscription?.expires_date).toBe(
-      new Date(changedAt).toISOString(),
+      new Date(renewedEnd).toISOString(),
     );
+
+    // At the period's end the renewal names the new product.
+    const annualEnd = renewedEnd + 365 * DAY;
+    await send(
+      event(person, {
+        type: 'RENEWAL',
+        product_id: 'annual_subscription',
+        event_timestamp_ms: renewedEnd,
+        purchased_at_ms: renewedEnd,
+        expiration_at_ms: annualEnd,
+      }),
+    );
+    subscriber = await subscriberOf(person);
+    expect(subscriber.entitlements.premium?.product_identifier).toBe('annual_subscription');
     expect((await stateOf(person))?.name).toBe('premium yearly');
 
     const cancelledAt = Date.now() - 1000;
@@ -106,7 +120,7 @@ describe('store purchases (RevenueCat webhook)', () => {
         product_id: 'annual_subscription',
         cancel_reason: 'UNSUBSCRIBE',
         event_timestamp_ms: cancelledAt,
-        expiration_at_ms: renewedEnd,
+        expiration_at_ms: annualEnd,
       }),
     );
     expect(await stateOf(person)).toMatchObject({ name: 'premium yearly', isExpired: false });

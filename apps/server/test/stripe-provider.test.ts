@@ -263,22 +263,26 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
   });
 
   describe('subscription intents for the embedded form (subscriptions.create)', () => {
-    it("with a trial: default_incomplete and the pending SetupIntent's client secret", async () => {
-      fake.answer(
-        on(
-          'POST',
-          '/v1/subscriptions',
-          subscriptionObject({
-            pending_setup_intent: {
-              id: 'seti_1Pending',
-              object: 'setup_intent',
-              client_secret: 'seti_1Pending_secret_abc',
-              status: 'requires_payment_method',
-              usage: 'off_session',
-            },
-          }),
-        ),
-      );
+    // Stripe: a trial's first invoice is $0, so default_incomplete leaves nothing incomplete and the
+    // subscription is trialing at once, with a pending SetupIntent for the card.
+    const pendingSetupIntent = (status: string) => ({
+      id: 'seti_1Pending',
+      object: 'setup_intent',
+      client_secret: 'seti_1Pending_secret_abc',
+      status,
+      usage: 'off_session',
+    });
+    const embeddedTrial = (overrides: Record<string, unknown> = {}) =>
+      subscriptionObject({
+        default_payment_method: null,
+        pending_setup_intent: pendingSetupIntent('requires_payment_method'),
+        metadata: { userId: 'user-1', trialStartsOnSetup: 'true' },
+        trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+        ...overrides,
+      });
+
+    it("with a trial: the pending SetupIntent's client secret, a trial marked to wait for its card that ends without one", async () => {
+      fake.answer(on('POST', '/v1/subscriptions', embeddedTrial()));
       const intent = await provider.createSubscriptionIntent({
         customerId: 'cus_Person',
         priceId: 'price_1Annual',
@@ -296,10 +300,40 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
         payment_behavior: 'default_incomplete',
         'payment_settings[save_default_payment_method]': 'on_subscription',
         trial_period_days: '7',
+        'trial_settings[end_behavior][missing_payment_method]': 'cancel',
         'metadata[userId]': 'user-1',
+        'metadata[trialStartsOnSetup]': 'true',
         'expand[0]': 'latest_invoice.confirmation_secret',
         'expand[1]': 'pending_setup_intent',
       });
+    });
+
+    it('reads a trialing embedded-form subscription as awaiting its card until the setup succeeds', async () => {
+      const awaiting = async (subscription: Record<string, unknown>) => {
+        fake.answer(on('GET', '/v1/subscriptions/sub_1Trial', subscription));
+        return (await provider.retrieveSubscription('sub_1Trial'))?.awaitingPaymentMethod;
+      };
+      // Trialing at once, before any card.
+      expect(await awaiting(embeddedTrial())).toBe(true);
+      expect(fake.requests[0]?.query).toEqual({
+        'expand[0]': 'default_payment_method',
+        'expand[1]': 'pending_setup_intent',
+      });
+      // The setup succeeded: whether Stripe has moved its card onto the subscription yet or not.
+      expect(await awaiting(embeddedTrial({ pending_setup_intent: pendingSetupIntent('succeeded') }))).toBe(
+        false,
+      );
+      expect(await awaiting(embeddedTrial({ pending_setup_intent: null }))).toBe(false);
+      expect(await awaiting(embeddedTrial({ default_payment_method: 'pm_1Card' }))).toBe(false);
+      // A hosted checkout's trial started without a card (deferPayment) is not the form's: it counts.
+      expect(
+        await awaiting(
+          subscriptionObject({
+            default_payment_method: null,
+            trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+          }),
+        ),
+      ).toBe(false);
     });
 
     it("without a trial: the first invoice's confirmation_secret (API 2025-03-31.basil and later)", async () => {
@@ -529,6 +563,53 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
       expect(fake.requests[0]?.query).toEqual({ 'expand[0]': 'line_items' });
       expect(await provider.retrieveCheckoutSession('cs_gone')).toBeNull();
     });
+
+    it("lists a customer's open sessions (checkout.sessions.list) and expires one (checkout.sessions.expire)", async () => {
+      fake.answer(
+        on('GET', '/v1/checkout/sessions', {
+          object: 'list',
+          url: '/v1/checkout/sessions',
+          has_more: false,
+          data: [checkoutSessionObject()],
+        }),
+        on(
+          'POST',
+          '/v1/checkout/sessions/cs_test_a1/expire',
+          checkoutSessionObject({ status: 'expired', url: null }),
+        ),
+      );
+      const open = await provider.listOpenCheckoutSessions('cus_Person');
+      expect(open.map((session) => [session.id, session.status, session.mode])).toEqual([
+        ['cs_test_a1', 'open', 'subscription'],
+      ]);
+      expect(fake.requests[0]?.query).toEqual({ customer: 'cus_Person', status: 'open', limit: '100' });
+      await provider.expireCheckoutSession('cs_test_a1');
+      expect(fake.requests[1]).toMatchObject({
+        method: 'POST',
+        path: '/v1/checkout/sessions/cs_test_a1/expire',
+      });
+    });
+
+    it('leaves a session paid meanwhile as it is, but passes on a refusal to expire an open one', async () => {
+      const refused = {
+        error: {
+          type: 'invalid_request_error',
+          message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+        },
+      };
+      fake.answer(
+        on('POST', '/v1/checkout/sessions/cs_paid/expire', refused, 400),
+        on(
+          'GET',
+          '/v1/checkout/sessions/cs_paid',
+          checkoutSessionObject({ id: 'cs_paid', status: 'complete' }),
+        ),
+        on('POST', '/v1/checkout/sessions/cs_open/expire', refused, 400),
+        on('GET', '/v1/checkout/sessions/cs_open', checkoutSessionObject({ id: 'cs_open' })),
+      );
+      await provider.expireCheckoutSession('cs_paid');
+      await expect(provider.expireCheckoutSession('cs_open')).rejects.toThrow('can be expired');
+    });
   });
 
   describe('subscriptions (subscriptions.retrieve / list)', () => {
@@ -549,8 +630,12 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
         createdAt: new Date(T0 * 1000),
         paymentMethod: 'Visa ending in 4242',
         userId: 'user-1',
+        awaitingPaymentMethod: false,
       });
-      expect(fake.requests[0]?.query).toEqual({ 'expand[0]': 'default_payment_method' });
+      expect(fake.requests[0]?.query).toEqual({
+        'expand[0]': 'default_payment_method',
+        'expand[1]': 'pending_setup_intent',
+      });
     });
 
     it('maps an ended subscription, one paid by an unexpanded method, and a missing one', async () => {
@@ -606,8 +691,35 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
         status: 'all',
         limit: '100',
         'expand[0]': 'data.default_payment_method',
+        'expand[1]': 'data.pending_setup_intent',
       });
       expect(fake.requests[1]?.query).toMatchObject({ starting_after: 'sub_a', status: 'all' });
+    });
+
+    it('cancels a subscription now (subscriptions.cancel), and one that has ended already is left alone', async () => {
+      const refused = {
+        error: {
+          type: 'invalid_request_error',
+          message: 'A canceled subscription can only update its cancellation_details and metadata.',
+        },
+      };
+      fake.answer(
+        on(
+          'DELETE',
+          '/v1/subscriptions/sub_1Trial',
+          subscriptionObject({ status: 'canceled', ended_at: T0 }),
+        ),
+        on('DELETE', '/v1/subscriptions/sub_ended', refused, 400),
+        on('GET', '/v1/subscriptions/sub_ended', subscriptionObject({ id: 'sub_ended', status: 'canceled' })),
+        on('DELETE', '/v1/subscriptions/sub_live', refused, 400),
+        on('GET', '/v1/subscriptions/sub_live', subscriptionObject({ id: 'sub_live', status: 'active' })),
+      );
+      await provider.cancelSubscription('sub_1Trial');
+      expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'DELETE /v1/subscriptions/sub_1Trial',
+      ]);
+      await provider.cancelSubscription('sub_ended');
+      await expect(provider.cancelSubscription('sub_live')).rejects.toThrow('canceled subscription');
     });
   });
 

@@ -174,6 +174,8 @@ export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = fals
   const subscriptions = new Map<string, ProviderSubscription>();
   const sessions = new Map<string, CheckoutSession>();
   const holds = new Map<string, { asked: () => void; released: Promise<void> }>();
+  /** Subscriptions canceled through the provider, in order. */
+  const canceled: string[] = [];
   const provider: PaymentProvider = {
     name,
     sandbox,
@@ -182,6 +184,21 @@ export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = fals
     createSubscriptionIntent: notUsed('create subscription intents'),
     createCheckoutSession: notUsed('create checkout sessions'),
     retrieveCheckoutSession: async (id) => sessions.get(id) ?? null,
+    listOpenCheckoutSessions: async (customerId) =>
+      [...sessions.values()].filter(
+        (session) => session.customerId === customerId && session.status === 'open',
+      ),
+    expireCheckoutSession: async (id) => {
+      const session = sessions.get(id);
+      if (session?.status === 'open') sessions.set(id, { ...session, status: 'expired', url: null });
+    },
+    cancelSubscription: async (id) => {
+      const subscription = subscriptions.get(id);
+      canceled.push(id);
+      if (!subscription || ['canceled', 'incomplete_expired'].includes(subscription.status)) return;
+      const status = subscription.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
+      subscriptions.set(id, { ...subscription, status, endedAt: new Date() });
+    },
     retrieveSubscription: async (id) => {
       // Read now, answer later: a held fetch returns the state as it was when it was asked for.
       const snapshot = subscriptions.get(id);
@@ -202,6 +219,7 @@ export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = fals
   };
   return {
     provider,
+    canceled,
     setSubscription(subscription: ProviderSubscription) {
       subscriptions.set(subscription.id, structuredClone(subscription));
     },
@@ -260,6 +278,7 @@ export function providerSubscription(
     createdAt: new Date(now.getTime() - DAY),
     paymentMethod: 'Visa ending in 4242',
     userId: null,
+    awaitingPaymentMethod: false,
     ...overrides,
   };
 }

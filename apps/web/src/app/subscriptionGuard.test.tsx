@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_TIMEOUT_MS } from '../lib/api';
 import { type FakeResponse, installFakeServer } from '../test/fakeServer';
 import { preloadRoutes } from '../test/preloadRoutes';
 import { renderRoute } from '../test/renderRoute';
@@ -9,6 +10,7 @@ import { subscriptionState } from '../test/subscriptions';
 
 afterEach(() => {
   toast.dismiss();
+  vi.useRealTimers();
 });
 
 const pageHeading = () => screen.queryByRole('heading', { level: 1, name: 'Subscription' });
@@ -65,4 +67,24 @@ describe('RequireSubscription', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'premium yearly' })).toBeInTheDocument();
   }, 15_000);
+
+  it('opens the pages, saying the fetch failed, when the server never answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const server = installFakeServer({ signedIn: true });
+    server.route('GET /api/getSubscriptionState', () => new Promise<FakeResponse>(() => undefined));
+    renderRoute('/subscription');
+    expect(await screen.findByRole('status', { name: 'Loading your subscription' })).toBeInTheDocument();
+
+    // Each try gives up after API_TIMEOUT_MS like an offline one; the query tries three times,
+    // a second and then two apart.
+    await act(() => vi.advanceTimersByTimeAsync(3 * API_TIMEOUT_MS + 4000));
+
+    expect(await screen.findByText('Failed to fetch subscription state')).toBeInTheDocument();
+    expect(server.calls('GET /api/getSubscriptionState')).toHaveLength(3);
+    expect(screen.queryByRole('status', { name: 'Loading your subscription' })).not.toBeInTheDocument();
+    expect(pageHeading()).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('alert')).getByText(/Could not reach Stillpoint/),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,13 @@
 import { defineEndpoint, healthSchema, userSchema } from '@stillpoint/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, NETWORK_ERROR_MESSAGE, requestEndpoint, setAccessTokenProvider } from './api';
+import {
+  API_TIMEOUT_MS,
+  ApiError,
+  callApi,
+  NETWORK_ERROR_MESSAGE,
+  requestEndpoint,
+  setAccessTokenProvider,
+} from './api';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -22,6 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   setAccessTokenProvider(() => null);
 });
@@ -95,6 +103,85 @@ describe('callApi', () => {
     await expect(callApi('getUser', undefined, { signal: controller.signal })).rejects.toMatchObject({
       name: 'AbortError',
     });
+  });
+});
+
+describe('the time limit', () => {
+  /** A fetch that never answers and, like some polyfills, ignores its abort signal too. */
+  const hangForever = () => new Promise<Response>(() => undefined);
+
+  /** Settles `promise` into a readable outcome, so a test can look at it while time is faked. */
+  function watch<T>(promise: Promise<T>) {
+    const outcome: { settled: boolean; value?: T; error?: unknown } = { settled: false };
+    promise.then(
+      (value) => Object.assign(outcome, { settled: true, value }),
+      (error: unknown) => Object.assign(outcome, { settled: true, error }),
+    );
+    return outcome;
+  }
+
+  it(`gives up on a server that never answers after ${API_TIMEOUT_MS / 1000} s, with the network error`, async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(hangForever);
+
+    const call = watch(callApi('getSubscriptionState'));
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    expect(call.settled).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.error).toBeInstanceOf(ApiError);
+    expect(call.error).toMatchObject({ message: NETWORK_ERROR_MESSAGE, code: 'NETWORK', status: 0 });
+  });
+
+  it('aborts the request it gives up on', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    );
+
+    const call = watch(callApi('getUser'));
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+
+    const signal = fetchMock.mock.calls[0]?.[1]?.signal;
+    expect(signal?.aborted).toBe(true);
+    expect(call.error).toMatchObject({ message: NETWORK_ERROR_MESSAGE, code: 'NETWORK' });
+  });
+
+  it('counts reading the answer too: headers, then a body that never comes', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue({ status: 200, json: hangForever } as unknown as Response);
+
+    const call = watch(callApi('getUser'));
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+
+    expect(call.error).toMatchObject({ message: NETWORK_ERROR_MESSAGE, code: 'NETWORK' });
+  });
+
+  it('still ends as an abort when the caller cancels first, and a call may set its own limit', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(hangForever);
+    const controller = new AbortController();
+
+    const cancelled = watch(callApi('getUser', undefined, { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cancelled.error).toMatchObject({ name: 'AbortError' });
+
+    const quick = watch(callApi('getUser', undefined, { timeoutMs: 500 }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(quick.error).toMatchObject({ code: 'NETWORK' });
+  });
+
+  it('leaves no timer behind once the answer is in', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValue(json({ success: true, data: user }));
+
+    await expect(callApi('getUser')).resolves.toEqual(user);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -25,9 +25,18 @@ export { type AccessTokenProvider, setAccessTokenProvider } from './accessToken'
 /** A GET call takes its query, a POST call its body; an endpoint never has both. */
 export type EndpointInput<E> = EndpointQuery<E> extends undefined ? EndpointBody<E> : EndpointQuery<E>;
 
+/**
+ * How long a call may take, answer included, before it counts as the server not being reached.
+ * Without it a server that never answers would leave the subscription guard's spinner on every
+ * signed-in page for good; with it the call fails like an offline one and the page goes on.
+ */
+export const API_TIMEOUT_MS = 15_000;
+
 export interface CallOptions {
   /** TanStack Query passes one so that abandoned queries stop their request. */
   signal?: AbortSignal;
+  /** Overrides API_TIMEOUT_MS for this call. */
+  timeoutMs?: number;
 }
 
 type CallArgs<E> =
@@ -78,18 +87,66 @@ async function sendRequest<E extends Endpoint>(
 ): Promise<EndpointResponse<E>> {
   // Same origin as the page: the server serves /api, and `npm run dev` proxies it.
   const request = apiRequest(endpoint, input, { platform: WEB_APP_PLATFORM, token: await readAccessToken() });
+  const deadline = withDeadline(options.signal, options.timeoutMs ?? API_TIMEOUT_MS);
+  try {
+    // The deadline covers reading the answer too (a server can send its headers, then stall), and
+    // it holds even where an aborted fetch does not give up by itself.
+    return await Promise.race([exchange(endpoint, request, deadline.signal), deadline.aborted]);
+  } catch (error) {
+    // A cancelled query is not a failure for the person using the app; let the caller see the abort.
+    if (options.signal?.aborted) throw error;
+    if (deadline.timedOut()) throw new ApiError(NETWORK_ERROR_MESSAGE, 'NETWORK', 0);
+    throw error;
+  } finally {
+    deadline.clear();
+  }
+}
+
+async function exchange<E extends Endpoint>(
+  endpoint: E,
+  request: ReturnType<typeof apiRequest>,
+  signal: AbortSignal,
+): Promise<EndpointResponse<E>> {
   let response: Response;
   try {
     response = await fetch(request.path, {
       method: request.method,
       headers: request.headers,
       body: request.body,
-      signal: options.signal,
+      signal,
     });
   } catch (error) {
-    // A cancelled query is not a failure for the person using the app; let the caller see the abort.
-    if (options.signal?.aborted) throw error;
+    if (signal.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 'NETWORK', 0);
   }
   return readApiResponse(endpoint, response);
+}
+
+/**
+ * A signal that aborts when the caller's does or when `ms` have passed, whichever comes first, and
+ * a promise that rejects at that moment. Built by hand rather than with AbortSignal.any and
+ * AbortSignal.timeout, which older browsers lack and fake timers cannot drive.
+ */
+function withDeadline(callerSignal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const aborted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+  });
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The server took too long to answer.', 'TimeoutError'));
+  }, ms);
+  return {
+    signal: controller.signal,
+    aborted,
+    timedOut: () => timedOut,
+    clear() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    },
+  };
 }

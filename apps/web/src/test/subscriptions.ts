@@ -25,8 +25,20 @@ interface PlanOptions {
   /** Where the plan is managed; the billing portal by default for web purchases. */
   managementUrl?: string | null;
   isSandbox?: boolean;
+  /**
+   * The server's clock when it answered: the expiry is counted from it, and so are the flags it
+   * sends (isTrial, daysLeft, isExpired). This page's clock by default; serverClock sets it apart.
+   */
   now?: Date;
 }
+
+/**
+ * The server's clock `offsetMs` ahead of this page's (behind when negative), as `now` above: for
+ * states whose flags differ from what the page's own clock would make of the same expiry.
+ */
+export const serverClock = (offsetMs: number): Date => new Date(Date.now() + offsetMs);
+
+export const MINUTE_MS = 60_000;
 
 export const FAKE_PORTAL_URL = 'https://billing.example.test/portal/session-1';
 

@@ -8,6 +8,7 @@ export * from './messages';
 export * from './options';
 export * from './plans';
 export * from './platforms';
+export * from './premium-features';
 export * from './products';
 export * from './quotes';
 export * from './steps';

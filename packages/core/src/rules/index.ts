@@ -8,6 +8,7 @@ export * from './prices';
 export * from './sessions';
 export * from './signin-redirect';
 export * from './subscription';
+export * from './subscription-badge';
 export * from './subscription-texts';
 export * from './time';
 export * from './upgrade';

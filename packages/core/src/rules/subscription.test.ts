@@ -123,6 +123,8 @@ describe('planName', () => {
     [productIds.paymentYearly, 'premium yearly'],
     [productIds.paymentYearlyTest, 'premium yearly'],
     [productIds.promoLifetime, 'premium lifetime'],
+    [productIds.paymentBiennial, 'premium 2 years'],
+    [productIds.paymentBiennialTest, 'premium 2 years'],
     ['some_future_product', 'premium'],
   ])('%s → %s', (productId, name) => {
     expect(planName(subscriber(productId))).toBe(name);

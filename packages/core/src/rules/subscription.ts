@@ -7,6 +7,7 @@ import {
   productIds,
   YEARLY_PRODUCT_IDS,
 } from '../constants/products';
+import { subscriptionBadge } from './subscription-badge';
 import { DAY_MS } from './time';
 
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
@@ -112,9 +113,9 @@ export function planName(subscriber: MaybeSubscriber): string | null {
  */
 export function badgeText(subscriber: MaybeSubscriber, now: Date): string | null {
   if (!hasPremiumEntitlement(subscriber)) return null;
-  const expired = isExpired(subscriber, now);
-  if (expired) return 'subscription expired';
-  if (!isTrial(subscriber)) return 'PRO';
-  const days = trialDaysLeft(subscriber, now);
-  return `trial ${days} ${days === 1 ? 'day' : 'days'} left`;
+  return subscriptionBadge({
+    isExpired: isExpired(subscriber, now),
+    isTrial: isTrial(subscriber),
+    daysLeft: trialDaysLeft(subscriber, now),
+  });
 }

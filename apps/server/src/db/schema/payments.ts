@@ -17,6 +17,10 @@ export const paymentCustomer = pgTable(
     provider: text('provider', { enum: paymentProviders }).notNull(),
     // Webhooks carry only the customer id; this finds the user.
     customerId: text('customer_id').notNull().unique(),
+    // While set and in the future, one request holds the right to start this person's purchase
+    // (a hosted checkout or the embedded form's subscription), so two tabs cannot start two. A
+    // lease rather than a transaction: the provider calls made while holding it may take seconds.
+    purchaseLockUntil: timestamptz('purchase_lock_until'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -47,6 +51,9 @@ export const paymentSubscription = pgTable(
     endedAt: timestamptz('ended_at'),
     // How it is paid, as a person reads it ('Visa ending in 4242'); null without a card.
     paymentMethod: text('payment_method'),
+    // Made for the embedded form with a trial whose card was never set up: the provider reports it
+    // trialing, yet it grants nothing and is no live subscription until the setup succeeds.
+    awaitingPaymentMethod: boolean('awaiting_payment_method').notNull().default(false),
     // Test-mode purchases (Stripe test keys, the local provider).
     isSandbox: boolean('is_sandbox').notNull().default(false),
     // When the provider's object was fetched for the state stored here; a write observed earlier

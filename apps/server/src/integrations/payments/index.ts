@@ -1,8 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { LocalPaymentProvider } from './local/local-provider';
-import type { PaymentProvider, WebhookDelivery } from './provider';
+import { LocalPaymentProvider, type LocalProviderDeps } from './local/local-provider';
+import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe/stripe-provider';
 
 export { LocalPaymentProvider } from './local/local-provider';
@@ -19,7 +17,7 @@ export interface Payments {
 /** Stripe when a key is configured; otherwise the local test-mode provider (decision 017). */
 export function createPayments(
   config: Config,
-  deps: { db: Database; log: FastifyBaseLogger; deliver: WebhookDelivery },
+  deps: Pick<LocalProviderDeps, 'db' | 'log' | 'deliver' | 'onClockAdvanced'>,
 ): Payments {
   if (config.payments.provider === 'stripe') {
     const provider = createStripeProvider({

@@ -11,6 +11,12 @@ export const PAYMENT_SIGNATURE_HEADER = 'stripe-signature';
 
 export type PaymentProviderName = 'stripe' | 'local';
 
+/**
+ * Subscription metadata that marks a trial made for the embedded form: the provider starts it
+ * `trialing` before any card is given (Stripe does), so it counts only once its setup succeeds.
+ */
+export const TRIAL_STARTS_ON_SETUP_METADATA_KEY = 'trialStartsOnSetup';
+
 /** Stripe's subscription statuses, which the local provider uses too. */
 export type ProviderSubscriptionStatus =
   | 'incomplete'
@@ -45,6 +51,11 @@ export interface ProviderSubscription {
   paymentMethod: string | null;
   /** Our user id from the subscription's metadata, when it was created with one. */
   userId: string | null;
+  /**
+   * A trial made for the embedded form whose card was never set up: its SetupIntent has not
+   * succeeded and no payment method is on the subscription. It grants nothing until that changes.
+   */
+  awaitingPaymentMethod: boolean;
 }
 
 export interface ProviderPrice {
@@ -126,7 +137,11 @@ export interface PaymentProvider {
   /** null when the provider has no such price. */
   getPrice(priceId: string): Promise<ProviderPrice | null>;
   createCustomer(input: { email: string | null; userId: string | null }): Promise<ProviderCustomer>;
-  /** A subscription waiting for the embedded form to confirm a card: setup with a trial, payment without. */
+  /**
+   * A subscription for the embedded form to confirm a card for: with a trial it is trialing at
+   * once with a pending SetupIntent (and ends at the trial's end without a card); without one it
+   * is incomplete until the first invoice's PaymentIntent is paid.
+   */
   createSubscriptionIntent(input: {
     customerId: string;
     priceId: string;
@@ -135,8 +150,17 @@ export interface PaymentProvider {
   }): Promise<ProviderSubscriptionIntent>;
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSession | null>;
+  /** The customer's checkout sessions that can still be paid. */
+  listOpenCheckoutSessions(customerId: string): Promise<CheckoutSession[]>;
+  /** Closes an open checkout session so it can no longer be paid; one no longer open is left as it is. */
+  expireCheckoutSession(id: string): Promise<void>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   listCustomerSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  /**
+   * Ends a subscription now, without a refund (Stripe's subscriptions.cancel): an incomplete one
+   * becomes incomplete_expired, any other canceled. One that has ended already is left as it is.
+   */
+  cancelSubscription(id: string): Promise<void>;
   /** The billing portal, where the customer cancels, resumes and changes their card. */
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Checks the signature on the raw body; throws WebhookSignatureError when it fails. */

@@ -90,3 +90,15 @@ export async function existingUserIds(db: Database, ids: readonly string[]): Pro
     .where(inArray(user.id, [...ids]));
   return new Set(rows.map((row) => row.id));
 }
+
+/** Moves the user's promotional grants (the no-card trial) `byMs` into the past. */
+export async function shiftPromotionalRows(db: Database, userId: string, byMs: number): Promise<void> {
+  const by = sql`make_interval(secs => ${byMs / 1000})`;
+  await db
+    .update(entitlement)
+    .set({
+      purchasedAt: sql`${entitlement.purchasedAt} - ${by}`,
+      expiresAt: sql`${entitlement.expiresAt} - ${by}`,
+    })
+    .where(and(eq(entitlement.userId, userId), eq(entitlement.store, 'promotional')));
+}

@@ -7,6 +7,7 @@ import {
   existingUserIds,
   findEntitlement,
   hasFreeTrialRow,
+  shiftPromotionalRows,
   upsertEntitlementUnlessNewer,
 } from './repo';
 import { isInForce, premiumRow, subscriberFromRows } from './subscriber';
@@ -122,3 +123,11 @@ export async function firstKnownUserId(db: Database, candidates: readonly string
 /** Whether the person has had the no-card trial: it is once per person, ever. */
 export const hasUsedFreeTrial = (db: Database, userId: string): Promise<boolean> =>
   hasFreeTrialRow(db, userId);
+
+/**
+ * The local provider's test clock (never in production) moves a person's payment dates into the
+ * past; their grants move with them, or the no-card trial would outlive a plan the clock has
+ * just ended and the product would show two different moments at once.
+ */
+export const moveGrantsIntoPast = (db: Database, userId: string, byMs: number): Promise<void> =>
+  shiftPromotionalRows(db, userId, byMs);

@@ -19,9 +19,13 @@ export interface SubscriptionAccess {
  * - incomplete, incomplete_expired: the first payment never went through, so there never was
  *   access; writing an expired row would show "subscription expired" to someone who never
  *   subscribed, and could overwrite the row of an earlier subscription to the same plan.
+ * - an embedded-form trial whose card was never set up (awaitingPaymentMethod): nothing, for the
+ *   same reason, whatever the provider calls it (trialing at once, canceled at the trial's end),
+ *   unless a charge went through after all (active: the customer's saved card paid).
  */
 export function subscriptionAccess(subscription: ProviderSubscription): SubscriptionAccess | null {
   const { status, trialEnd, currentPeriodStart, currentPeriodEnd, endedAt } = subscription;
+  if (subscription.awaitingPaymentMethod && status !== 'active') return null;
   switch (status) {
     case 'trialing': {
       const end = trialEnd ?? currentPeriodEnd;

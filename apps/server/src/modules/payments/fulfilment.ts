@@ -16,11 +16,22 @@ import {
 } from '../entitlements/service';
 import { subscriptionAccess } from './entitlement-mapping';
 import { fulfilGiftPurchase, isGiftCheckout } from './gift-purchases';
-import { findCustomerOwner, isEventProcessed, recordEventIfNew, upsertSubscriptionUnlessNewer } from './repo';
+import {
+  findCustomerOwner,
+  isEventProcessed,
+  lockSubscriptionsOf,
+  otherLiveSubscriptionIds,
+  recordEventIfNew,
+  upsertSubscriptionUnlessNewer,
+} from './repo';
+import {
+  isLiveSubscription,
+  keepOldestLiveSubscription,
+  type SecondSubscriptionLog,
+} from './second-subscriptions';
 
-export interface FulfilmentLog {
+export interface FulfilmentLog extends SecondSubscriptionLog {
   info(details: object, message: string): void;
-  warn(details: object, message: string): void;
 }
 
 export interface FulfilmentDependencies {
@@ -34,10 +45,18 @@ export interface FulfilmentDependencies {
 
 /**
  * What became of an event: fulfilled; a redelivery (duplicate); a fetch older than what is stored
- * (stale); nothing to do with subscriptions (ignored); a gift (left to the gifts seam); or no
- * account to give it to (unknown-user).
+ * (stale); nothing to do with subscriptions (ignored); a gift (left to the gifts seam); no
+ * account to give it to (unknown-user); or a live subscription newer than the person's other live
+ * one, canceled instead of granted (second-subscription).
  */
-export type FulfilmentOutcome = 'fulfilled' | 'duplicate' | 'stale' | 'ignored' | 'gift' | 'unknown-user';
+export type FulfilmentOutcome =
+  | 'fulfilled'
+  | 'duplicate'
+  | 'stale'
+  | 'ignored'
+  | 'gift'
+  | 'unknown-user'
+  | 'second-subscription';
 
 /** Events that can change a subscription; everything else is acknowledged and ignored. */
 const SUBSCRIPTION_EVENTS = new Set([
@@ -93,11 +112,15 @@ export async function fulfilPaymentEvent(
     return 'unknown-user';
   }
   const grant = await entitlementGrant(deps, subscription, userId, fetchedAt, now());
+  const live = isLiveSubscription(subscription);
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    const none: readonly string[] = [];
     if (!(await recordEventIfNew(tx, { provider: provider.name, eventId: event.id, type: event.type }))) {
-      return 'duplicate';
+      return { outcome: 'duplicate' as const, otherLive: none };
     }
+    // Two of the user's subscriptions fulfilled at once must not both find themselves the only live one.
+    await lockSubscriptionsOf(tx, userId);
     const mirrored = await upsertSubscriptionUnlessNewer(tx, {
       id: subscription.id,
       provider: provider.name,
@@ -112,14 +135,26 @@ export async function fulfilPaymentEvent(
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
       endedAt: subscription.endedAt,
       paymentMethod: subscription.paymentMethod,
+      awaitingPaymentMethod: subscription.awaitingPaymentMethod,
       isSandbox: provider.sandbox,
       syncedAt: fetchedAt,
     });
-    if (!mirrored) return 'stale';
-    if (grant) await applyEntitlement(tx, grant);
+    if (!mirrored) return { outcome: 'stale' as const, otherLive: none };
+    // With another live subscription, which one stays is settled with the provider after the commit.
+    const otherLive = live
+      ? await otherLiveSubscriptionIds(tx, userId, provider.name, subscription.id)
+      : none;
+    if (grant && otherLive.length === 0) await applyEntitlement(tx, grant);
     log.info({ eventId: event.id, subscriptionId, status: subscription.status }, 'payment event fulfilled');
-    return 'fulfilled';
+    return { outcome: 'fulfilled' as const, otherLive };
   });
+  if (result.otherLive.length === 0) return result.outcome;
+
+  const kept = await keepOldestLiveSubscription(deps, userId, subscription, result.otherLive);
+  if (kept.id !== subscription.id) return 'second-subscription';
+  // The others were newer, or had ended after all: this one is the person's subscription.
+  if (grant) await applyEntitlement(db, grant);
+  return 'fulfilled';
 }
 
 /** The customer's owner; a subscription's own userId metadata only when it names a real account. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type PaymentProviderName,
@@ -12,6 +12,15 @@ export type PaymentSubscriptionValues = Omit<PaymentSubscriptionRow, 'createdAt'
 
 /** Statuses in which a subscription still stands: a new purchase would be a second one. */
 export const STANDING_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+/**
+ * A live web subscription: a standing one, except an embedded-form trial still waiting for its
+ * card (it grants nothing, and a new purchase ends it). A person has at most one.
+ */
+const isLive: SQL = and(
+  inArray(paymentSubscription.status, [...STANDING_STATUSES]),
+  or(ne(paymentSubscription.status, 'trialing'), eq(paymentSubscription.awaitingPaymentMethod, false)),
+) as SQL;
 
 export async function findCustomerId(
   db: Database,
@@ -46,28 +55,103 @@ export async function insertCustomerIfMissing(
   return inserted.length > 0;
 }
 
-export async function hasStandingSubscription(db: Database, userId: string): Promise<boolean> {
+export async function hasLiveSubscription(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentSubscription.id })
+    .from(paymentSubscription)
+    .where(and(eq(paymentSubscription.userId, userId), isLive))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The user's live subscriptions at this provider other than `exceptId`. */
+export async function otherLiveSubscriptionIds(
+  db: Database,
+  userId: string,
+  provider: PaymentProviderName,
+  exceptId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: paymentSubscription.id })
+    .from(paymentSubscription)
+    .where(
+      and(
+        eq(paymentSubscription.userId, userId),
+        eq(paymentSubscription.provider, provider),
+        ne(paymentSubscription.id, exceptId),
+        isLive,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Whether any of the user's web subscriptions ever started with a trial. An embedded-form trial
+ * whose card was never set up does not count: it never gave premium.
+ */
+export async function hasHadTrialSubscription(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentSubscription.id })
     .from(paymentSubscription)
     .where(
       and(
         eq(paymentSubscription.userId, userId),
-        inArray(paymentSubscription.status, [...STANDING_STATUSES]),
+        isNotNull(paymentSubscription.trialStart),
+        eq(paymentSubscription.awaitingPaymentMethod, false),
       ),
     )
     .limit(1);
   return row !== undefined;
 }
 
-/** Whether any of the user's web subscriptions ever started with a trial. */
-export async function hasHadTrialSubscription(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: paymentSubscription.id })
-    .from(paymentSubscription)
-    .where(and(eq(paymentSubscription.userId, userId), isNotNull(paymentSubscription.trialStart)))
-    .limit(1);
-  return row !== undefined;
+/**
+ * Takes the user's purchase lock until `until` unless another request holds it; false in that case.
+ * One conditional update, so of any number of racing requests (on any server) exactly one wins.
+ */
+export async function claimPurchaseLock(
+  db: Database,
+  key: { userId: string; provider: PaymentProviderName },
+  until: Date,
+  now: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .update(paymentCustomer)
+    .set({ purchaseLockUntil: until })
+    .where(
+      and(
+        eq(paymentCustomer.userId, key.userId),
+        eq(paymentCustomer.provider, key.provider),
+        or(isNull(paymentCustomer.purchaseLockUntil), lte(paymentCustomer.purchaseLockUntil, now)),
+      ),
+    )
+    .returning({ userId: paymentCustomer.userId });
+  return claimed.length > 0;
+}
+
+/** Gives the lock back, unless it ran out and someone else holds it now. */
+export async function releasePurchaseLock(
+  db: Database,
+  key: { userId: string; provider: PaymentProviderName },
+  until: Date,
+): Promise<void> {
+  await db
+    .update(paymentCustomer)
+    .set({ purchaseLockUntil: null })
+    .where(
+      and(
+        eq(paymentCustomer.userId, key.userId),
+        eq(paymentCustomer.provider, key.provider),
+        eq(paymentCustomer.purchaseLockUntil, until),
+      ),
+    );
+}
+
+/**
+ * Serialises, until the transaction ends, the fulfilment of one user's subscriptions, so two that
+ * become live at once cannot both find themselves the only one.
+ */
+export async function lockSubscriptionsOf(tx: Database, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-subscriptions:${userId}`}))`);
 }
 
 export async function findSubscription(db: Database, id: string): Promise<PaymentSubscriptionRow | null> {
@@ -108,6 +192,7 @@ export async function upsertSubscriptionUnlessNewer(
         cancelAtPeriodEnd: excluded('cancel_at_period_end'),
         endedAt: excluded('ended_at'),
         paymentMethod: excluded('payment_method'),
+        awaitingPaymentMethod: excluded('awaiting_payment_method'),
         isSandbox: excluded('is_sandbox'),
         syncedAt: excluded('synced_at'),
         updatedAt: sql`now()`,

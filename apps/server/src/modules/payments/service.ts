@@ -2,7 +2,6 @@ import {
   brand,
   FREE_TRIAL_DAYS,
   isSubscriptionPrice,
-  messages,
   type PaymentConfig,
   type Price,
   priceKeyOf,
@@ -15,9 +14,10 @@ import type { Database } from '../../db/client';
 import type { PaymentProviderName } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { PaymentProvider } from '../../integrations/payments/provider';
-import { entitlementsInForce, hasUsedFreeTrial } from '../entitlements/service';
+import { hasUsedFreeTrial } from '../entitlements/service';
 import { ensureCustomer } from './customers';
-import { findCustomerId, findSubscription, hasHadTrialSubscription, hasStandingSubscription } from './repo';
+import { startPurchase } from './purchase-start';
+import { findCustomerId, findSubscription, hasHadTrialSubscription, hasLiveSubscription } from './repo';
 
 export interface PaymentsDependencies {
   db: Database;
@@ -39,18 +39,6 @@ function subscriptionPriceKey(config: Config, priceId: string): SubscriptionPric
 function requireOwnUserId(user: SessionUser | null, userId: string): SessionUser {
   if (!user || user.id !== userId) throw notFound('That user');
   return user;
-}
-
-/**
- * 409 for someone who already pays or holds premium: a standing web subscription, or premium in
- * force from any store or grant. The no-card trial does not count, since it is what a person
- * buys a plan from.
- */
-async function refuseSecondSubscription(db: Database, userId: string, now: Date): Promise<void> {
-  const conflict = () => new AppError('CONFLICT', messages.alreadySubscribed);
-  if (await hasStandingSubscription(db, userId)) throw conflict();
-  const inForce = await entitlementsInForce(db, userId, now);
-  if (inForce.some((row) => !(row.store === 'promotional' && row.periodType === 'trial'))) throw conflict();
 }
 
 export function paymentConfig({ config, provider }: Omit<PaymentsDependencies, 'db'>): PaymentConfig {
@@ -93,7 +81,7 @@ async function trialDaysFor(db: Database, userId: string, skipTrial: boolean | u
 /**
  * A hosted checkout for a plan: 7 free days unless skipTrial or the person had their trial, and
  * with deferPayment a trial that may start without a card. The paths were checked to be on this
- * site; they become absolute here.
+ * site; they become absolute here. Checkouts the person opened before can no longer be paid.
  */
 export async function createSubscriptionCheckout(
   { db, config, provider }: PaymentsDependencies,
@@ -102,19 +90,20 @@ export async function createSubscriptionCheckout(
   now: Date,
 ): Promise<{ url: string }> {
   subscriptionPriceKey(config, input.priceId);
-  await refuseSecondSubscription(db, user.id, now);
   const customerId = await ensureCustomer(db, provider, user);
-  const session = await provider.createCheckoutSession({
-    mode: 'subscription',
-    priceId: input.priceId,
-    quantity: 1,
-    customerId,
-    trialDays: await trialDaysFor(db, user.id, input.skipTrial),
-    paymentMethodCollection: input.deferPayment ? 'if_required' : 'always',
-    successUrl: `${config.publicUrl}${input.successPath}`,
-    cancelUrl: `${config.publicUrl}${input.cancelPath}`,
-    metadata: { userId: user.id },
-  });
+  const session = await startPurchase({ db, provider }, { userId: user.id, customerId, now }, async () =>
+    provider.createCheckoutSession({
+      mode: 'subscription',
+      priceId: input.priceId,
+      quantity: 1,
+      customerId,
+      trialDays: await trialDaysFor(db, user.id, input.skipTrial),
+      paymentMethodCollection: input.deferPayment ? 'if_required' : 'always',
+      successUrl: `${config.publicUrl}${input.successPath}`,
+      cancelUrl: `${config.publicUrl}${input.cancelPath}`,
+      metadata: { userId: user.id },
+    }),
+  );
   if (!session.url)
     throw new AppError('UNAVAILABLE', 'Checkout is not available right now. Please try again.');
   return { url: session.url };
@@ -128,7 +117,7 @@ export async function getCustomer(
   const own = requireOwnUserId(user, userId);
   const [customerId, hasActiveSubscriptions] = await Promise.all([
     findCustomerId(db, own.id, provider.name),
-    hasStandingSubscription(db, own.id),
+    hasLiveSubscription(db, own.id),
   ]);
   return { customerId, hasActiveSubscriptions };
 }
@@ -150,7 +139,10 @@ export async function createCustomer(
   return { customerId: created.id };
 }
 
-/** A subscription the embedded payment form confirms: a setup for a trial, a payment without one. */
+/**
+ * A subscription the embedded payment form confirms: a setup for a trial, a payment without one.
+ * Subscriptions and checkouts the person started before and never finished are ended.
+ */
 export async function createSubscriptionIntent(
   { db, config, provider }: PaymentsDependencies,
   user: SessionUser,
@@ -159,15 +151,16 @@ export async function createSubscriptionIntent(
 ): Promise<SubscriptionIntent> {
   const own = requireOwnUserId(user, input.userId);
   subscriptionPriceKey(config, input.priceId);
-  await refuseSecondSubscription(db, own.id, now);
   const customerId = await ensureCustomer(db, provider, own);
-  return provider.createSubscriptionIntent({
-    customerId,
-    priceId: input.priceId,
-    // The form asks for its trial length; the server still allows a trial only once per person.
-    trialDays: Math.min(input.numTrialDays, await trialDaysFor(db, own.id, input.numTrialDays === 0)),
-    userId: own.id,
-  });
+  return startPurchase({ db, provider }, { userId: own.id, customerId, now }, async () =>
+    provider.createSubscriptionIntent({
+      customerId,
+      priceId: input.priceId,
+      // The form asks for its trial length; the server still allows a trial only once per person.
+      trialDays: Math.min(input.numTrialDays, await trialDaysFor(db, own.id, input.numTrialDays === 0)),
+      userId: own.id,
+    }),
+  );
 }
 
 /** What the subscription page needs of a web subscription: its state and how it is paid. */

@@ -55,7 +55,12 @@ export function candidateUserIds(event: RevenueCatEvent): string[] {
 export function planStoreEvent(event: RevenueCatEvent): StoreEventPlan {
   const store = event.store ? stores[event.store] : undefined;
   if (event.type === 'TEST') return { kind: 'ignore', reason: 'test event' };
-  if (event.type !== 'PRODUCT_CHANGE' && !SETS_EXPIRY.has(event.type)) {
+  if (event.type === 'PRODUCT_CHANGE') {
+    // RevenueCat: a product change "does not mean the new subscription is in effect immediately".
+    // The RENEWAL that follows names the new product when it does take effect.
+    return { kind: 'ignore', reason: 'a product change takes effect with the renewal that follows' };
+  }
+  if (!SETS_EXPIRY.has(event.type)) {
     return { kind: 'ignore', reason: `event type ${event.type} does not change access` };
   }
   if (!store)
@@ -74,21 +79,6 @@ export function planStoreEvent(event: RevenueCatEvent): StoreEventPlan {
   };
   const expiration = event.expiration_at_ms ?? null;
 
-  if (event.type === 'PRODUCT_CHANGE') {
-    const next = event.new_product_id;
-    if (!isStoreProduct(next) || next === event.product_id) {
-      return { kind: 'ignore', reason: `product change to ${next ?? 'an unnamed product'} is not applied` };
-    }
-    // The subscription moves: the new product carries it on, the old one ends with the change.
-    const changedAt = Math.min(event.event_timestamp_ms, expiration ?? event.event_timestamp_ms);
-    return {
-      kind: 'apply',
-      grants: [
-        { ...base, productIdentifier: next, expiresAt: expiration === null ? null : at(expiration) },
-        { ...base, productIdentifier: event.product_id, expiresAt: at(changedAt) },
-      ],
-    };
-  }
   if (event.type === 'CANCELLATION' && expiration === null) {
     // A refunded purchase that never lapsed (lifetime) has nothing left to run until: it ends now.
     return {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -5,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
-import { subscriptionState } from '../../test/subscriptions';
+import { MINUTE_MS, serverClock, subscriptionState } from '../../test/subscriptions';
 
 afterEach(() => {
   toast.dismiss();
@@ -84,6 +85,33 @@ describe('the expired toast', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument());
+  });
+
+  it("is shown when the server says the plan has ended, though this page's slow clock is before the end", async () => {
+    installFakeServer({
+      signedIn: true,
+      subscription: subscriptionState('expired', {
+        days: -MINUTE_MS / DAY_MS,
+        now: serverClock(2 * MINUTE_MS),
+      }),
+    });
+    renderRoute('/breathe');
+
+    expect(await screen.findByText(EXPIRED, undefined, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("is not shown while the server grants the plan, though this page's fast clock is past the end", async () => {
+    installFakeServer({
+      signedIn: true,
+      subscription: subscriptionState('pro', { days: MINUTE_MS / DAY_MS, now: serverClock(-2 * MINUTE_MS) }),
+    });
+    renderRoute('/subscription');
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'premium yearly' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument();
   });
 
   it('is not shown while the plan is in force', async () => {

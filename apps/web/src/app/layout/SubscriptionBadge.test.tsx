@@ -1,10 +1,11 @@
+import { DAY_MS } from '@stillpoint/core';
 import { screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
-import { type PlanKind, subscriptionState } from '../../test/subscriptions';
+import { MINUTE_MS, type PlanKind, serverClock, subscriptionState } from '../../test/subscriptions';
 
 afterEach(() => {
   toast.dismiss();
@@ -42,6 +43,32 @@ describe('the subscription badge', () => {
       'href',
       '/subscription',
     );
+  });
+
+  // The server's flags decide; this page's clock may be off either way.
+  it.each([
+    [
+      'a clock a minute behind the server, on a 7-day trial the server just started',
+      subscriptionState('noCardTrial', { days: 7, now: serverClock(MINUTE_MS) }),
+      'trial 7 days left',
+    ],
+    [
+      'a fast clock, past the end of a trial the server still grants',
+      subscriptionState('cardTrial', { days: MINUTE_MS / DAY_MS, now: serverClock(-2 * MINUTE_MS) }),
+      'trial 1 day left',
+    ],
+    [
+      'a slow clock, before the end of a plan the server says has ended',
+      subscriptionState('expired', { days: -MINUTE_MS / DAY_MS, now: serverClock(2 * MINUTE_MS) }),
+      'subscription expired',
+    ],
+  ])("shows the server's answer on %s", async (_, subscription, text) => {
+    installFakeServer({ signedIn: true, subscription });
+    renderRoute('/subscription');
+    await screen.findByRole('heading', { level: 1, name: 'Subscription' }, { timeout: 5000 });
+
+    const badge = await within(screen.getByRole('banner')).findByTestId('subscription-badge');
+    expect(badge).toHaveTextContent(new RegExp(`^${text}$`));
   });
 
   it('is absent without a subscription', async () => {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@stillpoint/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { installFakeExtension } from '../../test/fakeExtension';
 import { type FakeResponse, TEST_USER } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
-import { subscriptionState } from '../../test/subscriptions';
+import { MINUTE_MS, serverClock, subscriptionState } from '../../test/subscriptions';
 import { SIGN_IN_FACTS_WAIT_MS } from './useRedirectAfterSignIn';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
@@ -59,9 +60,31 @@ describe('where sign-in leads', () => {
     await landsOn(router, '/');
   });
 
+  it("goes home for someone set up whose plan the server grants, though this page's fast clock is past its end", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    installExtension();
+    setUpPerson({
+      subscription: subscriptionState('pro', { days: MINUTE_MS / DAY_MS, now: serverClock(-2 * MINUTE_MS) }),
+    });
+    const { router } = renderRoute('/signin');
+
+    await signInByPhone();
+
+    await landsOn(router, '/');
+  });
+
   const notSetUp: [string, Parameters<typeof setUpPerson>[0]][] = [
     ['not premium', { subscription: null }],
     ['premium no longer in force', { subscription: subscriptionState('expired') }],
+    [
+      "premium the server says has ended, though this page's slow clock is before the end",
+      {
+        subscription: subscriptionState('expired', {
+          days: -MINUTE_MS / DAY_MS,
+          now: serverClock(2 * MINUTE_MS),
+        }),
+      },
+    ],
     ['without browser settings', { settings: null }],
     ['without custom sites', { sites: [] }],
   ];

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -6,7 +7,7 @@ import { installDashboardServer } from '../../test/dashboardServer';
 import { TEST_USER } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
-import { subscriptionState } from '../../test/subscriptions';
+import { MINUTE_MS, serverClock, subscriptionState } from '../../test/subscriptions';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
 const TRIAL_TOAST = 'congrats on starting your no card down free trial!';
@@ -82,6 +83,11 @@ describe('premium people and onboarding', () => {
   it.each([
     ['PRO', subscriptionState('pro')],
     ['on a trial', subscriptionState('noCardTrial', { days: 5 })],
+    // The server grants a minute more; this page's fast clock alone would call the trial over.
+    [
+      'on a trial the server grants, past its end by a fast clock',
+      subscriptionState('noCardTrial', { days: MINUTE_MS / DAY_MS, now: serverClock(-2 * MINUTE_MS) }),
+    ],
   ])('someone %s skips onboarding and goes home', async (_, subscription) => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
     const server = installDashboardServer({ subscription });
@@ -95,6 +101,20 @@ describe('premium people and onboarding', () => {
       screen.queryByRole('heading', { level: 1, name: 'What brings you to Stillpoint?' }),
     ).not.toBeInTheDocument();
     expect(server.calls('POST /api/startFreeTrial')).toHaveLength(0);
+  });
+
+  it("stays for someone whose plan the server says has ended, though this page's slow clock is before the end", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    installDashboardServer({
+      subscription: subscriptionState('expired', {
+        days: -MINUTE_MS / DAY_MS,
+        now: serverClock(2 * MINUTE_MS),
+      }),
+    });
+    const { router } = renderRoute('/onboarding');
+
+    await step('What brings you to Stillpoint?');
+    expect(router.state.location.pathname).toBe('/onboarding');
   });
 
   it('stays for someone part-way through onboarding in this tab', async () => {

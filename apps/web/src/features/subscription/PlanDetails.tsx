@@ -1,10 +1,19 @@
 import type { SubscriptionState } from '@stillpoint/core';
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
-import { buttonStyles } from '../../ui/buttonStyles';
+import type { Subscription } from '../../lib/subscription';
+import { Button } from '../../ui/Button';
+import { useManageSubscription } from './useManageSubscription';
+
+interface PlanDetailsProps {
+  state: SubscriptionState;
+  badge: string | null;
+  /** Asks the server for the plan now; Manage uses it for a fresh management url. */
+  fetchLatest: Subscription['fetchLatest'];
+}
 
 /** SPEC §2: the plan's name, info, optional detailed info, and where to manage it (if anywhere). */
-export function PlanDetails({ state, badge }: { state: SubscriptionState; badge: string | null }) {
+export function PlanDetails({ state, badge, fetchLatest }: PlanDetailsProps) {
   const headingId = useId();
   return (
     <section
@@ -35,12 +44,24 @@ export function PlanDetails({ state, badge }: { state: SubscriptionState; badge:
         <p className="text-ink">{state.info}</p>
         {state.detailedInfo ? <p className="text-sm text-muted">{state.detailedInfo}</p> : null}
       </div>
-      {state.managementUrl ? (
-        <a href={state.managementUrl} className={buttonStyles('secondary', 'self-start')}>
-          Manage subscription
-          <ExternalLink aria-hidden="true" className="size-4" />
-        </a>
-      ) : null}
+      {/* The cached url only says there is somewhere to manage it; pressing fetches a fresh one. */}
+      {state.managementUrl ? <ManageButton fetchLatest={fetchLatest} /> : null}
     </section>
+  );
+}
+
+function ManageButton({ fetchLatest }: Pick<PlanDetailsProps, 'fetchLatest'>) {
+  const manage = useManageSubscription({ fetchLatest });
+  return (
+    <Button
+      variant="secondary"
+      className="self-start"
+      // Still busy after success: the browser is on its way to the management page.
+      loading={manage.isPending || manage.isSuccess}
+      onClick={() => manage.mutate()}
+    >
+      Manage subscription
+      <ExternalLink aria-hidden="true" className="size-4" />
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { DAY_MS, PREMIUM_FEATURES } from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -8,10 +9,13 @@ import { renderRoute } from '../../test/renderRoute';
 import {
   FAKE_CHECKOUT_URL,
   FAKE_PAYMENT_CONFIG,
-  FAKE_PORTAL_URL,
+  MINUTE_MS,
+  serverClock,
   subscriptionState,
 } from '../../test/subscriptions';
+import { billingPortal } from './billingPortal';
 import { hostedCheckout } from './hostedCheckout';
+import { MANAGE_FAILED_MESSAGE, NOWHERE_TO_MANAGE_MESSAGE } from './useManageSubscription';
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from './usePurchaseConfirmation';
 
 afterEach(() => {
@@ -26,12 +30,13 @@ const badge = () => within(screen.getByRole('banner')).queryByTestId('subscripti
 
 /** Stands in for leaving the page: a test page cannot go to another site. */
 const watchCheckout = () => vi.spyOn(hostedCheckout, 'open').mockImplementation(() => undefined);
+const watchPortal = () => vi.spyOn(billingPortal, 'open').mockImplementation(() => undefined);
 
 // The pages' code loads once up front, so no test is timed on compiling it.
 beforeAll(() => preloadRoutes('/subscription'));
 
 describe('with a subscription', () => {
-  it("shows the plan's name, info and detailed info, and manages it at the management url", async () => {
+  it("shows the plan's name, info and detailed info, and a button to manage it", async () => {
     installFakeServer({ signedIn: true, subscription: subscriptionState('pro', { isSandbox: true }) });
     renderRoute('/subscription');
     await pageReady();
@@ -39,10 +44,9 @@ describe('with a subscription', () => {
     const plan = screen.getByRole('region', { name: 'sandbox premium yearly' });
     expect(within(plan).getByText(/^Your plan renews on /)).toBeInTheDocument();
     expect(within(plan).getByText('Paid with Visa ending in 4242.')).toBeInTheDocument();
-    expect(within(plan).getByRole('link', { name: 'Manage subscription' })).toHaveAttribute(
-      'href',
-      FAKE_PORTAL_URL,
-    );
+    // A button, not a link to the cached url: portal sessions are short-lived.
+    expect(within(plan).getByRole('button', { name: 'Manage subscription' })).toBeEnabled();
+    expect(within(plan).queryByRole('link', { name: /Manage/ })).not.toBeInTheDocument();
     // A paying subscriber is offered nothing to buy.
     expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
     expect(screen.queryByText("You don't have an active subscription")).not.toBeInTheDocument();
@@ -55,7 +59,7 @@ describe('with a subscription', () => {
 
     const plan = screen.getByRole('region', { name: 'premium lifetime' });
     expect(within(plan).getByText('You have premium for life.')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Manage subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
   });
 
   it('offers the plan that follows the no-card trial', async () => {
@@ -78,6 +82,153 @@ describe('with a subscription', () => {
 
     expect(screen.getByRole('region', { name: 'premium monthly' })).toHaveTextContent(/expired on/);
     expect(screen.getByRole('region', { name: 'Renew Premium' })).toBeInTheDocument();
+  });
+
+  it('offers nothing to buy during a trial with a card: the plan follows it by itself', async () => {
+    installFakeServer({ signedIn: true, subscription: subscriptionState('cardTrial', { days: 5 }) });
+    renderRoute('/subscription');
+    await pageReady();
+
+    expect(screen.getByRole('region', { name: 'premium yearly' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
+  });
+
+  // The server's flags decide whether the upgrade card shows; this page's clock may be off.
+  it("offers nothing to buy while the server grants the plan, though this page's fast clock is past its end", async () => {
+    installFakeServer({
+      signedIn: true,
+      subscription: subscriptionState('pro', { days: MINUTE_MS / DAY_MS, now: serverClock(-2 * MINUTE_MS) }),
+    });
+    renderRoute('/subscription');
+    await pageReady();
+
+    expect(screen.getByRole('region', { name: 'premium yearly' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Renew Premium' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
+  });
+
+  it("offers to renew when the server says the plan has ended, though this page's slow clock is before its end", async () => {
+    installFakeServer({
+      signedIn: true,
+      subscription: subscriptionState('expired', {
+        days: -MINUTE_MS / DAY_MS,
+        now: serverClock(2 * MINUTE_MS),
+      }),
+    });
+    renderRoute('/subscription');
+    await pageReady();
+
+    expect(screen.getByRole('region', { name: 'Renew Premium' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'upgrade' })).toBeInTheDocument();
+  });
+});
+
+describe('Manage subscription', () => {
+  const portal = (session: number) => `https://billing.example.test/portal/session-${session}`;
+
+  /** A server that opens a new portal session each time it is asked for the plan. */
+  function portalServer() {
+    const server = installFakeServer({ signedIn: true });
+    let sessions = 0;
+    server.route('GET /api/getSubscriptionState', () => {
+      sessions += 1;
+      return { body: { success: true, data: subscriptionState('pro', { managementUrl: portal(sessions) }) } };
+    });
+    return server;
+  }
+
+  it('asks the server again when pressed and leaves for the fresh portal session, busy meanwhile', async () => {
+    const user = userEvent.setup();
+    const leave = watchPortal();
+    const server = portalServer();
+    renderRoute('/subscription');
+    await pageReady();
+    const manage = screen.getByRole('button', { name: 'Manage subscription' });
+
+    let answer: () => void = () => undefined;
+    server.route(
+      'GET /api/getSubscriptionState',
+      () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({
+              body: { success: true, data: subscriptionState('pro', { managementUrl: portal(2) }) },
+            });
+        }),
+    );
+    await user.click(manage);
+    expect(manage).toHaveAttribute('aria-busy', 'true');
+    expect(manage).toBeDisabled();
+    expect(leave).not.toHaveBeenCalled();
+
+    act(() => answer());
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(portal(2)));
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(server.calls('GET /api/getSubscriptionState')).toHaveLength(2);
+    // On its way out: still busy, so it cannot be pressed twice.
+    expect(manage).toHaveAttribute('aria-busy', 'true');
+
+    // Back from the portal through the back/forward cache: offered again, not stuck busy.
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    await waitFor(() => expect(manage).toBeEnabled());
+    expect(manage).not.toHaveAttribute('aria-busy');
+  });
+
+  it('works from the keyboard', async () => {
+    const user = userEvent.setup();
+    const leave = watchPortal();
+    portalServer();
+    renderRoute('/subscription');
+    await pageReady();
+
+    const manage = screen.getByRole('button', { name: 'Manage subscription' });
+    manage.focus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(portal(2)));
+  });
+
+  it('says so in an error toast when the plan cannot be fetched, and stays', async () => {
+    const user = userEvent.setup();
+    const leave = watchPortal();
+    const server = portalServer();
+    renderRoute('/subscription');
+    await pageReady();
+
+    server.route('GET /api/getSubscriptionState', () => ({
+      status: 403,
+      body: { success: false, code: 'FORBIDDEN', error: 'Not allowed to read that.' },
+    }));
+    const manage = screen.getByRole('button', { name: 'Manage subscription' });
+    await user.click(manage);
+
+    const message = await screen.findByText(MANAGE_FAILED_MESSAGE);
+    expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error');
+    expect(leave).not.toHaveBeenCalled();
+    // The plan stays on the page, and the button can be pressed again.
+    expect(screen.getByRole('region', { name: 'premium yearly' })).toBeInTheDocument();
+    await waitFor(() => expect(manage).toBeEnabled());
+    expect(manage).not.toHaveAttribute('aria-busy');
+  });
+
+  it('says so when there is nowhere to manage the plan any more, and offers nothing', async () => {
+    const user = userEvent.setup();
+    const leave = watchPortal();
+    const server = portalServer();
+    renderRoute('/subscription');
+    await pageReady();
+
+    // Say the portal cannot be opened right now: the server answers without a management url.
+    server.route('GET /api/getSubscriptionState', () => ({
+      body: { success: true, data: subscriptionState('pro', { managementUrl: null }) },
+    }));
+    await user.click(screen.getByRole('button', { name: 'Manage subscription' }));
+
+    expect(await screen.findByText(NOWHERE_TO_MANAGE_MESSAGE)).toBeInTheDocument();
+    expect(leave).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
   });
 });
 
@@ -147,7 +298,7 @@ describe('without a subscription', () => {
     await pageReady();
 
     expect(screen.getByText("You don't have an active subscription")).toBeInTheDocument();
-    const card = screen.getByRole('region', { name: 'Upgrade to Premium' });
+    const card = screen.getByRole('region', { name: 'Go Premium' });
     const toggle = within(card).getByRole('group', { name: 'Choose how to pay' });
     const annual = within(toggle).getByRole('radio', { name: 'Annual' });
     const monthly = within(toggle).getByRole('radio', { name: 'Monthly' });
@@ -156,12 +307,14 @@ describe('without a subscription', () => {
       expect(annual).toHaveAccessibleDescription('Save 50% $5.00/mo, billed yearly at $60.00'),
     );
     expect(monthly).toHaveAccessibleDescription('$10.00/mo');
-    expect(within(card).getByText('$60.00 today, then every year. Cancel anytime.')).toBeInTheDocument();
+    // True whether or not checkout starts with free days: the server decides that.
+    expect(within(card).getByText('Billed yearly at $60.00. Cancel anytime.')).toBeInTheDocument();
+    expect(within(card).queryByText(/today, then/)).not.toBeInTheDocument();
 
     await user.click(monthly);
     expect(monthly).toBeChecked();
     expect(annual).not.toBeChecked();
-    expect(within(card).getByText('$10.00 today, then every month. Cancel anytime.')).toBeInTheDocument();
+    expect(within(card).getByText('Billed monthly at $10.00. Cancel anytime.')).toBeInTheDocument();
   });
 
   it("shows SPEC's plans as $4.17/mo billed yearly at $49.99, or $6.99/mo, and lists what premium gives", async () => {
@@ -169,24 +322,22 @@ describe('without a subscription', () => {
     renderRoute('/subscription');
     await pageReady();
 
-    const card = screen.getByRole('region', { name: 'Upgrade to Premium' });
+    const card = screen.getByRole('region', { name: 'Go Premium' });
     expect(await within(card).findByText('$4.17/mo, billed yearly at $49.99')).toBeInTheDocument();
     expect(within(card).getByText('$6.99/mo')).toBeInTheDocument();
     expect(within(card).getByText('Save 40%')).toBeInTheDocument();
+    expect(within(card).getByText('Billed yearly at $49.99. Cancel anytime.')).toBeInTheDocument();
+    // Core's list, in its order; each line true of the product today.
     const features = within(card).getByRole('list', { name: 'What you get' });
-    const titles = [
-      'Unlimited intercepted sites',
-      'Feed blocking on 6 sites',
-      'Phone-use summary and insights',
-      'Daily session budgets',
-      'Cancel anytime',
-    ];
     const items = within(features).getAllByRole('listitem');
-    expect(items).toHaveLength(titles.length);
-    for (const [index, title] of titles.entries()) {
-      expect(items[index]).toHaveTextContent(new RegExp(`^${title}`));
+    expect(items).toHaveLength(PREMIUM_FEATURES.length);
+    for (const [index, { title, description }] of PREMIUM_FEATURES.entries()) {
+      expect(items[index]).toHaveTextContent(`${title}${description}`);
     }
+    expect(features).toHaveTextContent('Feed blocking on 6 sites');
     expect(features).toHaveTextContent('Facebook, YouTube, Twitter / X, LinkedIn, Instagram, and Reddit');
+    // Free accounts intercept as many sites as they like: nothing to promise there.
+    expect(features).not.toHaveTextContent(/unlimited/i);
   });
 
   it('upgrade goes to the checkout the server makes for the chosen price, busy meanwhile', async () => {
@@ -207,8 +358,9 @@ describe('without a subscription', () => {
       priceId: prices.monthly,
       cancelPath: '/subscription',
       successPath: '/subscription?stripe_success=true',
-      skipTrial: 'true',
     });
+    // No skipTrial: whether checkout starts with the 7 free days is the server's decision.
+    expect(request?.search.has('skipTrial')).toBe(false);
     // The browser is on its way out: the button stays busy and cannot be pressed again.
     expect(upgrade).toHaveAttribute('aria-busy', 'true');
     expect(upgrade).toBeDisabled();

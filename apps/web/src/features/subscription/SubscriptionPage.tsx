@@ -107,15 +107,21 @@ function PlanSection({ subscription, confirming, onAlreadySubscribed }: PlanSect
   }
   return (
     <>
-      <PlanDetails state={state} badge={badge} />
+      <PlanDetails state={state} badge={badge} fetchLatest={subscription.fetchLatest} />
       {upgrade}
     </>
   );
 }
 
-function upgradeHeading({ state, isExpired }: Subscription): string {
-  if (!state) return 'Upgrade to Premium';
-  return isExpired ? 'Renew Premium' : 'Keep Premium after your trial';
+/**
+ * The upgrade card's heading, true of the person's plan: on the no-card trial a plan keeps premium
+ * going after it; a plan that has ended is renewed; anyone else goes premium. Whether checkout
+ * adds free days is the server's choice, so no heading promises or rules them out.
+ */
+function upgradeHeading({ state, isNoCardTrial, isExpired }: Subscription): string {
+  if (isNoCardTrial) return 'Keep Premium after your trial';
+  if (state && isExpired) return 'Renew Premium';
+  return 'Go Premium';
 }
 
 const noticeTones = {

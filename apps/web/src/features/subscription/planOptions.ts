@@ -11,7 +11,10 @@ export interface PlanOption {
   price: string;
   /** 'Save 40%' against paying monthly, when it saves anything. */
   saving: string | null;
-  /** What happens after checkout: the free days, then the charge. */
+  /**
+   * How it is billed, true whether or not checkout adds free days first: the server decides that
+   * (once per person, ever) and the checkout page shows what is due today.
+   */
   terms: string;
 }
 
@@ -33,7 +36,7 @@ export function planOptions(ids: PriceIds, annual: Price, monthly: Price): PlanO
       priceId: ids.annual,
       price: `${monthlyFromAnnual(annual.unit_amount, annual.currency)}/mo, billed yearly at ${yearly}`,
       saving: saving > 0 ? `Save ${saving}%` : null,
-      terms: `${yearly} today, then every year. Cancel anytime.`,
+      terms: `Billed yearly at ${yearly}. Cancel anytime.`,
     },
     {
       billing: 'monthly',
@@ -41,7 +44,7 @@ export function planOptions(ids: PriceIds, annual: Price, monthly: Price): PlanO
       priceId: ids.monthly,
       price: `${perMonth}/mo`,
       saving: null,
-      terms: `${perMonth} today, then every month. Cancel anytime.`,
+      terms: `Billed monthly at ${perMonth}. Cancel anytime.`,
     },
   ];
 }

@@ -21,8 +21,8 @@ export function useUpgrade({ onAlreadySubscribed }: { onAlreadySubscribed(): voi
         priceId,
         cancelPath: CANCEL_PATH,
         successPath: SUCCESS_PATH,
-        // The free trial comes with onboarding, without a card; upgrading here starts the plan.
-        skipTrial: true,
+        // No skipTrial: the server decides whether this checkout starts with the 7 free days
+        // (once per person, ever, the no-card trial included), and checkout shows what is due today.
       }),
     onSuccess: ({ url }) => hostedCheckout.open(url),
     onError: (error) => {

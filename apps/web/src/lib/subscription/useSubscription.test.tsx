@@ -1,9 +1,10 @@
+import { DAY_MS } from '@stillpoint/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeResponse, installFakeServer } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
-import { subscriptionState } from '../../test/subscriptions';
+import { MINUTE_MS, serverClock, subscriptionState } from '../../test/subscriptions';
 import { useAuth } from '../auth';
 import { useSubscription } from './useSubscription';
 
@@ -16,6 +17,7 @@ function StoreProbe() {
       <p data-testid="status">{subscription.status}</p>
       <p data-testid="plan">{subscription.state?.name ?? 'none'}</p>
       <p data-testid="badge">{subscription.badge ?? 'no badge'}</p>
+      <p data-testid="premium">{subscription.isPremium ? 'premium' : 'not premium'}</p>
       <p data-testid="error">{subscription.error?.message ?? ''}</p>
       <button type="button" onClick={() => void subscription.refresh()}>
         Refresh
@@ -124,6 +126,27 @@ describe('the subscription store', () => {
 
     await waitFor(() => expect(status()).toBe('error'));
     expect(screen.getAllByTestId('error')[0]).toHaveTextContent('Not allowed to read that.');
+  });
+
+  it("reads the trial, its days and expiry from the server's answer, never from this page's clock", async () => {
+    const server = installFakeServer({ signedIn: true });
+    // This page's clock is a minute behind the server's: a trial the server just started for 7
+    // days ends 7 days and a minute from this page's now, which its own clock would call 8.
+    server.state.subscription = subscriptionState('noCardTrial', { days: 7, now: serverClock(MINUTE_MS) });
+    const { unmount } = renderStore();
+    await waitFor(() => expect(status()).toBe('initialised'));
+    expect(screen.getByTestId('badge')).toHaveTextContent('trial 7 days left');
+    unmount();
+
+    // This page's clock is fast: past the end by its count, while the server still grants a minute.
+    server.state.subscription = subscriptionState('pro', {
+      days: MINUTE_MS / DAY_MS,
+      now: serverClock(-2 * MINUTE_MS),
+    });
+    renderStore();
+    await waitFor(() => expect(status()).toBe('initialised'));
+    expect(screen.getByTestId('badge')).toHaveTextContent('PRO');
+    expect(screen.getByTestId('premium')).toHaveTextContent(/^premium$/);
   });
 
   it('resets on sign-out, and the next person starts from a fresh fetch', async () => {

@@ -1,18 +1,10 @@
-import {
-  badgeText,
-  canBuyPlan,
-  hasPremiumEntitlement,
-  isExpired,
-  isPremiumActive,
-  isTrial,
-  type Subscriber,
-  type SubscriptionState,
-} from '@stillpoint/core';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Subscriber, SubscriptionState } from '@stillpoint/core';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '../api';
 import { useAuth } from '../auth';
 import { queryKeys } from '../queryKeys';
+import { type PremiumStatus, premiumStatus } from './premiumStatus';
 
 /** GET getSubscriptionState for one person: their plan as the server words it, or null without one. */
 export const subscriptionQuery = (userId: string) =>
@@ -27,7 +19,11 @@ export const subscriptionQuery = (userId: string) =>
 /** SPEC §4's subscription store states. */
 export type SubscriptionStatus = 'notInitialised' | 'loading' | 'initialised' | 'error';
 
-export interface Subscription {
+/**
+ * The store as a page reads it. What is in force (premium, trial, expired, days left, the badge)
+ * is the server's answer, never re-derived with the browser's clock (premiumStatus).
+ */
+export interface Subscription extends PremiumStatus {
   status: SubscriptionStatus;
   /** The plan as the subscription page shows it; null without a subscription or before it is known. */
   state: SubscriptionState | null;
@@ -38,19 +34,13 @@ export interface Subscription {
   failedAt: number;
   /** A fetch is running: the first one or a refresh. */
   isFetching: boolean;
-  /** There is a premium entitlement, in force or not. */
-  hasEntitlement: boolean;
-  /** Premium is in force right now, trial included. */
-  isPremium: boolean;
-  isExpired: boolean;
-  /** On a trial (SPEC §4: the period type says so, or the weekly promo), in force or not. */
-  isTrial: boolean;
-  /** Nothing is in force, or only the no-card trial: the upgrade card applies. */
-  canBuyPlan: boolean;
-  /** The header badge ('PRO', 'trial N days left', 'subscription expired'), or null without a subscription. */
-  badge: string | null;
   /** Fetches again, unless a fetch is already running (SPEC §4: a fetch is skipped while loading). */
   refresh(): Promise<void>;
+  /**
+   * Asks the server now, whatever the cache holds (joining a fetch already running), and returns
+   * its answer; throws when that fails. For what must be fresh, like a billing-portal session.
+   */
+  fetchLatest(): Promise<SubscriptionState | null>;
 }
 
 interface UseSubscriptionOptions {
@@ -73,6 +63,7 @@ export function useSubscription({ refetchInterval = false }: UseSubscriptionOpti
     refetchInterval,
   });
   const { refetch } = query;
+  const queryClient = useQueryClient();
 
   const refresh = useCallback(async () => {
     if (userId === undefined) return;
@@ -80,23 +71,23 @@ export function useSubscription({ refetchInterval = false }: UseSubscriptionOpti
     await refetch({ cancelRefetch: false });
   }, [refetch, userId]);
 
+  const fetchLatest = useCallback(async () => {
+    if (userId === undefined) throw new Error('Sign in to see your subscription.');
+    // staleTime 0: the cached answer never counts as fresh here. The cache takes the answer too.
+    return queryClient.fetchQuery({ ...subscriptionQuery(userId), staleTime: 0 });
+  }, [queryClient, userId]);
+
   const state = query.data ?? null;
-  const subscriber = state?.subscriber ?? null;
-  const now = new Date();
   return {
+    ...premiumStatus(state),
     status: statusOf(userId, query),
     state,
-    subscriber,
+    subscriber: state?.subscriber ?? null,
     error: query.data === undefined ? query.error : null,
     failedAt: query.errorUpdatedAt,
     isFetching: query.isFetching,
-    hasEntitlement: hasPremiumEntitlement(subscriber),
-    isPremium: isPremiumActive(subscriber, now),
-    isExpired: isExpired(subscriber, now),
-    isTrial: isTrial(subscriber),
-    canBuyPlan: canBuyPlan(subscriber, now),
-    badge: badgeText(subscriber, now),
     refresh,
+    fetchLatest,
   };
 }
 

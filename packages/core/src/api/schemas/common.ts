@@ -71,7 +71,8 @@ export const returnPathSchema = (field: string) =>
   z
     .string({ error: `${field} must be text` })
     .max(2000, `${field} is too long`)
-    .regex(/^\/(?![/\\])[^\s]*$/, `${field} must be a path on this site, like /gift`);
+    // No whitespace or control characters: a path is pasted into a URL, and a database cannot hold NUL.
+    .regex(/^\/(?![/\\])[^\s\p{Cc}]*$/u, `${field} must be a path on this site, like /gift`);
 
 /** For calls whose only answer is that they worked. */
 export const acknowledgedSchema = z.object({ ok: z.literal(true) });

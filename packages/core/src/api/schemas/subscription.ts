@@ -30,7 +30,12 @@ export const subscriberResponseSchema = z.object({ subscriber: subscriberSchema 
 export const entitlementServiceParamsSchema = z.object({ userId: entityIdSchema('userId') });
 
 const epochMs = (field: string) =>
-  z.number({ error: `${field} must be milliseconds since 1970` }).int(`${field} must be whole milliseconds`);
+  z
+    .number({ error: `${field} must be milliseconds since 1970` })
+    .int(`${field} must be whole milliseconds`)
+    // The range a JavaScript date can hold; past it `new Date` is an invalid date.
+    .min(0, `${field} must be milliseconds since 1970`)
+    .max(8.64e15, `${field} is past the last date there can be`);
 
 /**
  * One store-purchase event in RevenueCat's webhook format (api_version 1.0). Only the fields

@@ -4,6 +4,7 @@ import type { LocalContext } from './context';
 import { acceptCardForSubscription } from './embedded';
 import { failIntent, loadIntent } from './intents';
 import type { IntentObject } from './objects';
+import { awaitsIntent } from './subscriptions';
 import { withQuery } from './urls';
 
 export type AuthenticationOutcome = 'complete' | 'fail';
@@ -52,7 +53,7 @@ export async function finishAuthentication(
   }
 
   const subscription = await ctx.store.get('subscription', purpose.subscription_id);
-  if (outcome === 'fail' || !card || subscription?.status !== 'incomplete') {
+  if (outcome === 'fail' || !card || !awaitsIntent(subscription, intent)) {
     await failIntent(ctx, intent, {
       code: 'payment_intent_authentication_failure',
       message: AUTHENTICATION_FAILED_MESSAGE,

@@ -1,5 +1,5 @@
 import { cardLabel } from '../card-label';
-import type { ProviderSubscription } from '../provider';
+import { type ProviderSubscription, TRIAL_STARTS_ON_SETUP_METADATA_KEY } from '../provider';
 import { DECLINED_MESSAGE } from './cards';
 import { addPeriod } from './catalogue';
 import type { LocalContext } from './context';
@@ -113,7 +113,6 @@ export function buildSubscription(ctx: LocalContext, input: NewSubscription): Su
     pending_setup_intent: null,
     metadata: { ...input.metadata },
     livemode: false,
-    local_trial_days: input.trialDays,
   };
 }
 
@@ -254,7 +253,8 @@ async function renew(
   return renewed;
 }
 
-async function end(
+/** Ends the subscription at `at`: canceled, with customer.subscription.deleted. */
+export async function end(
   ctx: LocalContext,
   subscription: SubscriptionObject,
   at: Seconds,
@@ -425,6 +425,10 @@ export function toProviderSubscription(
     createdAt: new Date(subscription.created * 1000),
     paymentMethod: paymentMethod ? cardLabel(paymentMethod.card.brand, paymentMethod.card.last4) : null,
     userId: subscription.metadata.userId ?? null,
+    awaitingPaymentMethod:
+      subscription.metadata[TRIAL_STARTS_ON_SETUP_METADATA_KEY] === 'true' &&
+      subscription.default_payment_method === null &&
+      subscription.pending_setup_intent !== null,
   };
 }
 

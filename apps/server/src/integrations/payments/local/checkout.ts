@@ -138,6 +138,18 @@ export function toCheckoutSession(session: CheckoutSessionObject): CheckoutSessi
 export const isSessionOpen = (session: CheckoutSessionObject, now: Seconds) =>
   session.status === 'open' && session.expires_at > now;
 
+/**
+ * Stripe's checkout.sessions.expire: the session can no longer be paid, and its page says so. One
+ * no longer open is left as it is.
+ */
+export async function expireSession(ctx: LocalContext, sessionId: string): Promise<void> {
+  const session = await ctx.store.get('checkout.session', sessionId);
+  if (session?.status !== 'open') return;
+  const expired: CheckoutSessionObject = { ...session, status: 'expired', url: null };
+  await ctx.store.put(expired);
+  ctx.events.emit('checkout.session.expired', expired);
+}
+
 export const trialDaysOf = (session: CheckoutSessionObject) =>
   session.local_subscription_data?.trial_period_days ?? 0;
 

@@ -11,7 +11,12 @@ import {
 import { type LocalContext, LocalPaymentError } from './context';
 import { failIntent, intentForClientSecret, requireAuthentication, succeedIntent } from './intents';
 import type { CardDetails, IntentObject } from './objects';
-import { activateIncomplete, createIncompleteSubscription } from './subscriptions';
+import {
+  activateIncomplete,
+  awaitsIntent,
+  createEmbeddedFormSubscription,
+  saveSetupCard,
+} from './subscriptions';
 
 /** Creates the embedded form's subscription and the intent its form confirms. */
 export async function createSubscriptionIntent(
@@ -23,7 +28,7 @@ export async function createSubscriptionIntent(
   const price = ctx.catalogue.get(input.priceId);
   if (!price) throw new LocalPaymentError(`No such price: '${input.priceId}'`);
   if (!price.recurring) throw new LocalPaymentError('A subscription needs a recurring price.');
-  const { subscription, intent } = await createIncompleteSubscription(ctx, {
+  const { subscription, intent } = await createEmbeddedFormSubscription(ctx, {
     customer,
     price,
     trialDays: Math.max(0, Math.floor(input.trialDays)),
@@ -36,9 +41,13 @@ export async function createSubscriptionIntent(
   };
 }
 
+/** What the form says when its subscription was canceled (a newer purchase began) or expired. */
+export const START_AGAIN_MESSAGE = 'This subscription has expired. Please start again.';
+
 /**
- * The card was accepted (directly, or after authentication): it becomes the customer's card and
- * the incomplete subscription starts. Throws when the subscription can no longer start.
+ * The card was accepted (directly, or after authentication): it becomes the customer's card, and
+ * the trial gets its card or the incomplete subscription starts. Throws when the subscription no
+ * longer waits for this intent.
  */
 export async function acceptCardForSubscription(
   ctx: LocalContext,
@@ -48,13 +57,12 @@ export async function acceptCardForSubscription(
   if (intent.local_purpose.kind !== 'subscription')
     throw new Error(`intent ${intent.id} is not a subscription's`);
   const subscription = await ctx.store.get('subscription', intent.local_purpose.subscription_id);
-  if (subscription?.status !== 'incomplete') {
-    throw new LocalPaymentError('This subscription has expired. Please start again.');
-  }
+  if (!subscription || !awaitsIntent(subscription, intent)) throw new LocalPaymentError(START_AGAIN_MESSAGE);
   const customer = await loadCustomer(ctx, subscription.customer);
   const paymentMethod = await createPaymentMethod(ctx, customer, card);
   await succeedIntent(ctx, intent, paymentMethod.id);
-  await activateIncomplete(ctx, subscription, paymentMethod);
+  if (intent.object === 'setup_intent') await saveSetupCard(ctx, subscription, paymentMethod);
+  else await activateIncomplete(ctx, subscription, paymentMethod);
 }
 
 export interface ConfirmInput extends CardInput {
@@ -94,11 +102,8 @@ export async function confirmIntent(ctx: LocalContext, input: ConfirmInput): Pro
     return { httpStatus: 400, body: { error: { code: 'invalid_card', message, param: paramNames[field] } } };
   }
   const subscription = await ctx.store.get('subscription', intent.local_purpose.subscription_id);
-  if (subscription?.status !== 'incomplete') {
-    return {
-      httpStatus: 400,
-      body: { error: { message: 'This subscription has expired. Please start again.' } },
-    };
+  if (!awaitsIntent(subscription, intent)) {
+    return { httpStatus: 400, body: { error: { message: START_AGAIN_MESSAGE } } };
   }
 
   const behaviour = testCardBehaviour(cardDigits(input));

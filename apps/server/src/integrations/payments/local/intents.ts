@@ -153,3 +153,12 @@ export async function succeedIntent(
   ctx.events.emit('payment_intent.succeeded', updated);
   return updated;
 }
+
+/** The purchase the intent was for was abandoned: it can no longer be confirmed. */
+export async function cancelIntent(ctx: LocalContext, intent: IntentObject): Promise<void> {
+  if (intent.status === 'succeeded' || intent.status === 'canceled') return;
+  const base = { status: 'canceled', next_action: null, local_pending_card: null } as const;
+  const canceled: IntentObject = { ...intent, ...base };
+  await ctx.store.put(canceled);
+  ctx.events.emit(`${intent.object}.canceled`, canceled);
+}

@@ -15,11 +15,14 @@ import type {
 import { verifyWebhookPayload } from '../webhook-signature';
 import { type AuthenticationOutcome, finishAuthentication, waitingIntent } from './authentication';
 import { paymentMethodFor, toProviderSubscription } from './billing';
+import { cancelNow } from './cancellation';
 import { PriceCatalogue } from './catalogue';
 import {
   type CheckoutForm,
   type CheckoutOutcome,
   createCheckoutSession,
+  expireSession,
+  isSessionOpen,
   newCustomer,
   submitCheckout,
   toCheckoutSession,
@@ -51,6 +54,12 @@ export interface LocalProviderDeps {
   db: Database;
   log: FastifyBaseLogger;
   deliver: WebhookDelivery;
+  /**
+   * Called after the test clock moved a customer's time forward, so that the rest of that
+   * person's time-bound premium (the no-card trial) moves with it and what the product shows
+   * stays one consistent moment.
+   */
+  onClockAdvanced?: (moved: { userId: string; bySeconds: Seconds }) => Promise<void>;
   /** How often due transitions run on their own (a real trial ending); 60 s by default. */
   clockIntervalMs?: number;
   /** How long a page action waits for its webhooks before redirecting; 5 s by default. */
@@ -133,6 +142,19 @@ export class LocalPaymentProvider implements PaymentProvider {
     return session ? toCheckoutSession(session) : null;
   }
 
+  async listOpenCheckoutSessions(customerId: string): Promise<CheckoutSession[]> {
+    const sessions = await this.store.list('checkout.session', { customerId });
+    return sessions.filter((session) => isSessionOpen(session, nowSeconds())).map(toCheckoutSession);
+  }
+
+  async expireCheckoutSession(id: string): Promise<void> {
+    await this.change('background', (ctx) => expireSession(ctx, id));
+  }
+
+  async cancelSubscription(id: string): Promise<void> {
+    await this.change('background', (ctx) => cancelNow(ctx, id));
+  }
+
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
     const subscription = await this.store.get('subscription', id);
     if (!subscription) return null;
@@ -204,10 +226,19 @@ export class LocalPaymentProvider implements PaymentProvider {
    */
   async advanceClock(portalId: string): Promise<Seconds | null | undefined> {
     this.refuseInProduction();
-    return this.change('wait', async (ctx) => {
+    const moved = await this.change('wait', async (ctx) => {
       const session = await openPortalSession(ctx, portalId);
-      return session ? advanceToNextBillingDate(ctx, session.customer) : undefined;
+      if (!session) return undefined;
+      const bySeconds = await advanceToNextBillingDate(ctx, session.customer);
+      const customer = await ctx.store.get('customer', session.customer);
+      return { bySeconds, userId: customer?.metadata.userId ?? null };
     });
+    if (!moved) return undefined;
+    const { bySeconds, userId } = moved;
+    if (bySeconds !== null && userId && this.deps.onClockAdvanced) {
+      await this.deps.onClockAdvanced({ userId, bySeconds });
+    }
+    return bySeconds;
   }
 
   /** The test clock's switch; false for an unknown portal. */

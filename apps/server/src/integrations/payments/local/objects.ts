@@ -87,11 +87,10 @@ export interface SubscriptionObject {
   items: { object: 'list'; data: SubscriptionItemObject[] };
   default_payment_method: string | null;
   latest_invoice: string | null;
+  /** The embedded form's SetupIntent while its card is not set up; cleared once it succeeds, as on Stripe. */
   pending_setup_intent: string | null;
   metadata: Metadata;
   livemode: false;
-  /** Trial days granted when the embedded form confirms an incomplete subscription. */
-  local_trial_days: number;
 }
 
 export interface InvoiceObject {
@@ -99,7 +98,7 @@ export interface InvoiceObject {
   object: 'invoice';
   customer: string;
   created: Seconds;
-  status: 'open' | 'paid' | 'uncollectible';
+  status: 'open' | 'paid' | 'uncollectible' | 'void';
   billing_reason: 'subscription_create' | 'subscription_cycle';
   currency: string;
   amount_due: number;

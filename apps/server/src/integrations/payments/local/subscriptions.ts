@@ -1,3 +1,4 @@
+import { TRIAL_STARTS_ON_SETUP_METADATA_KEY } from '../provider';
 import { buildInvoice, buildSubscription, markInvoicePaid, periodOf } from './billing';
 import { addPeriod } from './catalogue';
 import type { LocalContext } from './context';
@@ -10,12 +11,9 @@ import type {
   PaymentIntentObject,
   PaymentMethodObject,
   PriceObject,
-  Seconds,
   SetupIntentObject,
   SubscriptionObject,
 } from './objects';
-
-const DAY: Seconds = 86_400;
 
 export interface StartInput {
   customer: CustomerObject;
@@ -101,34 +99,25 @@ export async function startSubscription(ctx: LocalContext, input: StartInput): P
 }
 
 /**
- * The embedded form's subscription before any card: `incomplete`, with the intent its form
- * confirms (a SetupIntent when a trial defers the charge, else the first invoice's PaymentIntent).
+ * The embedded form's subscription before any card, as Stripe makes it with default_incomplete:
+ * with a trial it is `trialing` at once, its $0 first invoice paid, and a pending SetupIntent
+ * for the form to save the card with (without a card the trial's end cancels it); without a
+ * trial it is `incomplete` until the first invoice's PaymentIntent is paid.
  */
-export async function createIncompleteSubscription(
+export async function createEmbeddedFormSubscription(
   ctx: LocalContext,
   input: { customer: CustomerObject; price: PriceObject; trialDays: number; metadata: Metadata },
 ): Promise<{ subscription: SubscriptionObject; intent: IntentObject }> {
+  if (input.trialDays > 0) return createSetupTrial(ctx, input);
   const draft = buildSubscription(ctx, {
     customerId: input.customer.id,
     price: input.price,
     metadata: input.metadata,
-    trialDays: input.trialDays,
+    trialDays: 0,
     status: 'incomplete',
     defaultPaymentMethod: null,
     cancelWithoutCard: false,
   });
-  if (input.trialDays > 0) {
-    const intent = buildSetupIntent(ctx, {
-      customerId: input.customer.id,
-      purpose: { kind: 'subscription', subscription_id: draft.id, invoice_id: null },
-      metadata: input.metadata,
-    });
-    const subscription: SubscriptionObject = { ...draft, pending_setup_intent: intent.id };
-    await ctx.store.put(intent);
-    await ctx.store.put(subscription);
-    ctx.events.emit('customer.subscription.created', subscription);
-    return { subscription, intent };
-  }
   const open = buildInvoice(draft, {
     reason: 'subscription_create',
     amount: input.price.unit_amount,
@@ -155,10 +144,70 @@ export async function createIncompleteSubscription(
   return { subscription, intent };
 }
 
+async function createSetupTrial(
+  ctx: LocalContext,
+  input: { customer: CustomerObject; price: PriceObject; trialDays: number; metadata: Metadata },
+): Promise<{ subscription: SubscriptionObject; intent: IntentObject }> {
+  const draft = buildSubscription(ctx, {
+    customerId: input.customer.id,
+    price: input.price,
+    metadata: { ...input.metadata, [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' },
+    trialDays: input.trialDays,
+    status: 'trialing',
+    defaultPaymentMethod: null,
+    cancelWithoutCard: true,
+  });
+  const intent = buildSetupIntent(ctx, {
+    customerId: input.customer.id,
+    purpose: { kind: 'subscription', subscription_id: draft.id, invoice_id: null },
+    metadata: input.metadata,
+  });
+  const invoice = markInvoicePaid(
+    buildInvoice(draft, { reason: 'subscription_create', amount: 0, at: ctx.now }),
+    ctx.now,
+  );
+  const subscription: SubscriptionObject = {
+    ...draft,
+    latest_invoice: invoice.id,
+    pending_setup_intent: intent.id,
+  };
+  await ctx.store.put(intent);
+  await ctx.store.put(subscription);
+  ctx.events.emit('customer.subscription.created', subscription);
+  await ctx.store.put(invoice);
+  ctx.events.emit('invoice.paid', invoice);
+  return { subscription, intent };
+}
+
 /**
- * The embedded form's card was accepted: the incomplete subscription starts now, trialing for
- * its trial days, or active with its first invoice paid.
+ * Whether the embedded form's subscription still waits for this intent: a trial for its pending
+ * SetupIntent, an incomplete subscription for its first payment. Anything else (canceled because
+ * a newer purchase started, expired, already set up) can no longer be confirmed.
  */
+export function awaitsIntent(subscription: SubscriptionObject | null, intent: IntentObject): boolean {
+  if (!subscription) return false;
+  return intent.object === 'setup_intent'
+    ? subscription.status === 'trialing' && subscription.pending_setup_intent === intent.id
+    : subscription.status === 'incomplete';
+}
+
+/** The trial's card was set up: it pays from the trial's end, and the trial now counts. */
+export async function saveSetupCard(
+  ctx: LocalContext,
+  trial: SubscriptionObject,
+  paymentMethod: PaymentMethodObject,
+): Promise<SubscriptionObject> {
+  const subscription: SubscriptionObject = {
+    ...trial,
+    default_payment_method: paymentMethod.id,
+    pending_setup_intent: null,
+  };
+  await ctx.store.put(subscription);
+  ctx.events.emit('customer.subscription.updated', subscription);
+  return subscription;
+}
+
+/** The embedded form's first payment went through: the incomplete subscription is active from now. */
 export async function activateIncomplete(
   ctx: LocalContext,
   incomplete: SubscriptionObject,
@@ -167,17 +216,13 @@ export async function activateIncomplete(
   const item = periodOf(incomplete);
   const recurring = item.price.recurring;
   if (!recurring) throw new Error(`subscription ${incomplete.id} has a one-time price`);
-  const trialDays = incomplete.local_trial_days;
-  const periodEnd = trialDays > 0 ? ctx.now + trialDays * DAY : addPeriod(ctx.now, recurring);
+  const periodEnd = addPeriod(ctx.now, recurring);
   const started: SubscriptionObject = {
     ...incomplete,
-    status: trialDays > 0 ? 'trialing' : 'active',
+    status: 'active',
     start_date: ctx.now,
     billing_cycle_anchor: periodEnd,
-    trial_start: trialDays > 0 ? ctx.now : null,
-    trial_end: trialDays > 0 ? periodEnd : null,
     default_payment_method: paymentMethod.id,
-    pending_setup_intent: null,
     items: {
       object: 'list',
       data: [{ ...item, current_period_start: ctx.now, current_period_end: periodEnd }],

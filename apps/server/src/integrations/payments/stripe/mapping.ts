@@ -1,6 +1,11 @@
 import type Stripe from 'stripe';
 import { cardLabel } from '../card-label';
-import type { CheckoutSession, ProviderSubscription, ProviderSubscriptionStatus } from '../provider';
+import {
+  type CheckoutSession,
+  type ProviderSubscription,
+  type ProviderSubscriptionStatus,
+  TRIAL_STARTS_ON_SETUP_METADATA_KEY,
+} from '../provider';
 
 const date = (seconds: number | null | undefined): Date | null =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null;
@@ -33,6 +38,15 @@ function paymentMethodLabel(method: Stripe.Subscription['default_payment_method'
 }
 
 /**
+ * Whether the subscription still waits on its SetupIntent: one is pending and, when expanded, has
+ * not succeeded. An id alone says nothing about its state, so it counts as waiting.
+ */
+function setupPending(intent: Stripe.Subscription['pending_setup_intent']): boolean {
+  if (intent === null) return false;
+  return typeof intent === 'string' || intent.status !== 'succeeded';
+}
+
+/**
  * Since API version 2025-03-31.basil the billing period lives on each subscription item, not on
  * the subscription; ours have one item, and its price is the plan.
  */
@@ -52,6 +66,10 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     createdAt: new Date(subscription.created * 1000),
     paymentMethod: paymentMethodLabel(subscription.default_payment_method),
     userId: subscription.metadata?.userId ?? null,
+    awaitingPaymentMethod:
+      subscription.metadata?.[TRIAL_STARTS_ON_SETUP_METADATA_KEY] === 'true' &&
+      subscription.default_payment_method == null &&
+      setupPending(subscription.pending_setup_intent),
   };
 }
 

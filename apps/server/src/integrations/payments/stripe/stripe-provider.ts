@@ -1,13 +1,14 @@
 import Stripe from 'stripe';
-import type {
-  CheckoutSession,
-  CheckoutSessionRequest,
-  PaymentProvider,
-  ProviderCustomer,
-  ProviderPrice,
-  ProviderSubscription,
-  ProviderSubscriptionIntent,
-  VerifiedPaymentEvent,
+import {
+  type CheckoutSession,
+  type CheckoutSessionRequest,
+  type PaymentProvider,
+  type ProviderCustomer,
+  type ProviderPrice,
+  type ProviderSubscription,
+  type ProviderSubscriptionIntent,
+  TRIAL_STARTS_ON_SETUP_METADATA_KEY,
+  type VerifiedPaymentEvent,
 } from '../provider';
 import { verifyWebhookPayload } from '../webhook-signature';
 import { toCheckoutSession, toProviderSubscription } from './mapping';
@@ -37,6 +38,22 @@ async function orNull<T>(request: Promise<T>): Promise<T | null> {
     throw error;
   }
 }
+
+/**
+ * Runs a request Stripe refuses once its object has moved on (expiring a session that was paid
+ * meanwhile, canceling a subscription that has ended); such a refusal is success when `done` says
+ * the object is where the request would have put it.
+ */
+async function unlessDoneAlready(request: () => Promise<unknown>, done: () => Promise<boolean>) {
+  try {
+    await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && (await done())) return;
+    throw error;
+  }
+}
+
+const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
 
 /** The real adapter, through the official SDK at the API version it pins. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
@@ -72,14 +89,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       userId,
     }): Promise<ProviderSubscriptionIntent> {
       // default_incomplete leaves the first invoice for the embedded form to confirm. With a trial
-      // nothing is due yet, so Stripe offers a SetupIntent that saves the card for the first charge.
+      // nothing is due yet, so the subscription is trialing at once (before any card) and Stripe
+      // offers a SetupIntent that saves the card for the first charge. The metadata marks it so
+      // fulfilment grants nothing until that setup succeeds, and without a card the trial's end
+      // cancels it instead of billing nobody.
+      const trial =
+        trialDays > 0
+          ? {
+              trial_period_days: trialDays,
+              trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } },
+            }
+          : {};
       const subscription = await stripe.subscriptions.create({
         customer: customerId,
         items: [{ price: priceId }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
-        ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
-        metadata: { userId },
+        ...trial,
+        metadata: { userId, ...(trialDays > 0 ? { [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' } : {}) },
         expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
       });
       if (trialDays > 0) {
@@ -133,9 +160,29 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return session ? toCheckoutSession(session) : null;
     },
 
+    async listOpenCheckoutSessions(customerId): Promise<CheckoutSession[]> {
+      const sessions: CheckoutSession[] = [];
+      for await (const session of stripe.checkout.sessions.list({
+        customer: customerId,
+        status: 'open',
+        limit: 100,
+      })) {
+        sessions.push(toCheckoutSession(session));
+      }
+      return sessions;
+    },
+
+    async expireCheckoutSession(id): Promise<void> {
+      await unlessDoneAlready(
+        () => stripe.checkout.sessions.expire(id),
+        async () => (await orNull(stripe.checkout.sessions.retrieve(id)))?.status !== 'open',
+      );
+    },
+
     async retrieveSubscription(id): Promise<ProviderSubscription | null> {
+      // The pending SetupIntent's state says whether an embedded-form trial has its card yet.
       const subscription = await orNull(
-        stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] }),
+        stripe.subscriptions.retrieve(id, { expand: ['default_payment_method', 'pending_setup_intent'] }),
       );
       return subscription ? toProviderSubscription(subscription) : null;
     },
@@ -147,11 +194,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         customer: customerId,
         status: 'all',
         limit: 100,
-        expand: ['data.default_payment_method'],
+        expand: ['data.default_payment_method', 'data.pending_setup_intent'],
       })) {
         subscriptions.push(toProviderSubscription(subscription));
       }
       return subscriptions;
+    },
+
+    async cancelSubscription(id): Promise<void> {
+      await unlessDoneAlready(
+        () => stripe.subscriptions.cancel(id),
+        async () => {
+          const subscription = await orNull(stripe.subscriptions.retrieve(id));
+          return subscription === null || ENDED_STATUSES.includes(subscription.status);
+        },
+      );
     },
 
     async createPortalSession({ customerId, returnUrl }) {

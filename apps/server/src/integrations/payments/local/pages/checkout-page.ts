@@ -48,7 +48,8 @@ function summary(session: CheckoutSessionObject, now: Seconds): SafeHtml {
 <div class="total"><dt>Total due today</dt><dd>${formatPrice(line.amount_total, line.currency)}</dd></div>
 </dl>`;
   }
-  const quantity = line.quantity > 1 ? html`<div><dt>Quantity</dt><dd>${line.quantity}</dd></div>` : '';
+  // Always shown, 1 included: the page states what is bought, as Stripe's does.
+  const quantity = html`<div><dt>Quantity</dt><dd>${line.quantity}</dd></div>`;
   if (trialDays > 0) {
     const firstCharge = now + trialDays * 86_400;
     return html`${heading}

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_customer" ADD COLUMN "purchase_lock_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payment_subscription" ADD COLUMN "awaiting_payment_method" boolean DEFAULT false NOT NULL;

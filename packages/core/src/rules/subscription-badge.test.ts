@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { productIds } from '../constants/products';
+import { badgeText, daysLeft, isExpired, isTrial, type Subscriber } from './subscription';
+import { subscriptionBadge } from './subscription-badge';
+import { DAY_MS } from './time';
+
+describe('subscriptionBadge', () => {
+  it('words the flags as SPEC §2 says', () => {
+    expect(subscriptionBadge({ isExpired: false, isTrial: false, daysLeft: 300 })).toBe('PRO');
+    expect(subscriptionBadge({ isExpired: false, isTrial: true, daysLeft: 7 })).toBe('trial 7 days left');
+    expect(subscriptionBadge({ isExpired: false, isTrial: true, daysLeft: 1 })).toBe('trial 1 day left');
+    expect(subscriptionBadge({ isExpired: true, isTrial: true, daysLeft: 0 })).toBe('subscription expired');
+    expect(subscriptionBadge({ isExpired: true, isTrial: false, daysLeft: 0 })).toBe('subscription expired');
+  });
+
+  // The server sends the flags it computes with core's rules; worded here, they must read exactly
+  // as core's badge rule reads the subscriber at the server's instant.
+  it("agrees with core's badge rule for the flags the server computes", () => {
+    const now = Date.parse('2025-03-01T00:00:00.000Z');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.values(productIds)),
+        fc.constantFrom('normal', 'trial', 'intro', 'promotional' as const),
+        fc.option(fc.integer({ min: -10 * DAY_MS, max: 400 * DAY_MS }), { nil: null }),
+        (productId, periodType, expiresInMs) => {
+          const expires = expiresInMs === null ? null : new Date(now + expiresInMs).toISOString();
+          const purchased = new Date(now - DAY_MS).toISOString();
+          const subscriber: Subscriber = {
+            entitlements: {
+              premium: { product_identifier: productId, expires_date: expires, purchase_date: purchased },
+            },
+            subscriptions: {
+              [productId]: {
+                expires_date: expires,
+                purchase_date: purchased,
+                period_type: periodType,
+                store: 'stripe',
+                is_sandbox: false,
+              },
+            },
+          };
+          const at = new Date(now);
+          const flags = {
+            isExpired: isExpired(subscriber, at),
+            isTrial: isTrial(subscriber),
+            daysLeft: daysLeft(subscriber, at),
+          };
+          expect(subscriptionBadge(flags)).toBe(badgeText(subscriber, at));
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * SPEC §2's header badge, worded from the flags getSubscriptionState answers with (the server's
+ * clock decides them, so every client shows the same thing): 'subscription expired' once premium
+ * has ended, 'trial N days left' on a trial in force ('1 day left' for one), else 'PRO'.
+ */
+export interface SubscriptionBadgeFlags {
+  isExpired: boolean;
+  isTrial: boolean;
+  /** Whole days left, rounded up and floored at 0 (SPEC §4). */
+  daysLeft: number;
+}
+
+export const SUBSCRIPTION_BADGE_PRO = 'PRO';
+export const SUBSCRIPTION_BADGE_EXPIRED = 'subscription expired';
+
+export function subscriptionBadge({ isExpired, isTrial, daysLeft }: SubscriptionBadgeFlags): string {
+  if (isExpired) return SUBSCRIPTION_BADGE_EXPIRED;
+  if (!isTrial) return SUBSCRIPTION_BADGE_PRO;
+  return `trial ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;
+}
