@@ -150,11 +150,31 @@ export async function fulfilPaymentEvent(
   });
   if (result.otherLive.length === 0) return result.outcome;
 
-  const kept = await keepOldestLiveSubscription(deps, userId, subscription, result.otherLive);
+  const { kept, canceledIds } = await keepOldestLiveSubscription(
+    deps,
+    userId,
+    subscription,
+    result.otherLive,
+  );
+  // A canceled one may have been granted when it looked like the only one: end its entitlement now
+  // rather than when the provider's own cancellation event arrives.
+  for (const id of canceledIds) await endCanceledEntitlement(deps, userId, id);
   if (kept.id !== subscription.id) return 'second-subscription';
   // The others were newer, or had ended after all: this one is the person's subscription.
   if (grant) await applyEntitlement(db, grant);
   return 'fulfilled';
+}
+
+async function endCanceledEntitlement(deps: FulfilmentDependencies, userId: string, subscriptionId: string) {
+  const now = deps.now ?? (() => new Date());
+  const fetchedAt = now();
+  const canceled = await deps.provider.retrieveSubscription(subscriptionId);
+  if (!canceled) return;
+  const grant = await entitlementGrant(deps, canceled, userId, fetchedAt, now());
+  if (!grant) return;
+  // Only a row this subscription wrote is ended; one it never got stays as it is (or absent).
+  const current = await getEntitlement(deps.db, userId, grant.productIdentifier);
+  if (current?.sourceRef === subscriptionId) await applyEntitlement(deps.db, grant);
 }
 
 /** The customer's owner; a subscription's own userId metadata only when it names a real account. */

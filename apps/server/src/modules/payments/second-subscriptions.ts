@@ -30,20 +30,21 @@ const olderFirst = (a: ProviderSubscription, b: ProviderSubscription) =>
  * two tabs before anything stopped the second), the oldest stays and each newer one is canceled
  * at the provider at once, logged at error level so support can refund it if it was charged.
  * The others are fetched again first: a stored row whose end has not arrived yet cancels nothing.
- * Returns the subscription that stays.
+ * Returns the subscription that stays and the ids of those canceled.
  */
 export async function keepOldestLiveSubscription(
   { provider, log }: { provider: PaymentProvider; log: SecondSubscriptionLog },
   userId: string,
   subscription: ProviderSubscription,
   otherIds: readonly string[],
-): Promise<ProviderSubscription> {
+): Promise<{ kept: ProviderSubscription; canceledIds: string[] }> {
   const others = await Promise.all(otherIds.map((id) => provider.retrieveSubscription(id)));
   const live = others.filter(
     (other): other is ProviderSubscription => other !== null && isLiveSubscription(other),
   );
   const [kept = subscription, ...newer] = [subscription, ...live].sort(olderFirst);
   const error = (log.error ?? log.warn).bind(log);
+  const canceledIds: string[] = [];
   for (const second of newer) {
     const details = {
       userId,
@@ -54,6 +55,7 @@ export async function keepOldestLiveSubscription(
     };
     try {
       await provider.cancelSubscription(second.id);
+      canceledIds.push(second.id);
       error(details, 'second live web subscription canceled at the provider; refund it if it was charged');
     } catch (cause) {
       error(
@@ -62,5 +64,5 @@ export async function keepOldestLiveSubscription(
       );
     }
   }
-  return kept;
+  return { kept, canceledIds };
 }
