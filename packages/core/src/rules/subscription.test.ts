@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productIds } from '../constants/products';
+import { subscriberHolding } from '../testing/subscribers';
 import {
   badgeText,
   daysLeft,
@@ -18,26 +19,12 @@ import { DAY_MS } from './time';
 const now = new Date('2024-06-01T12:00:00.000Z');
 const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString();
 
-function subscriber(productId: string, overrides: Partial<SubscriberSubscription> = {}): Subscriber {
-  const entry: SubscriberSubscription = {
+const subscriber = (productId: string, overrides: Partial<SubscriberSubscription> = {}): Subscriber =>
+  subscriberHolding(productId, {
     expires_date: inMs(30 * DAY_MS),
     purchase_date: inMs(-DAY_MS),
-    period_type: 'normal',
-    store: 'stripe',
-    is_sandbox: false,
     ...overrides,
-  };
-  return {
-    entitlements: {
-      premium: {
-        product_identifier: productId,
-        expires_date: entry.expires_date,
-        purchase_date: entry.purchase_date,
-      },
-    },
-    subscriptions: { [productId]: entry },
-  };
-}
+  });
 
 const trial = (expires: string | null) =>
   subscriber(productIds.paymentYearly, { period_type: 'trial', expires_date: expires });
