@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { createAuth } from './auth';
 import { registerDevIdentityProvider } from './auth/dev-identity-provider';
 import { identityProviders } from './auth/identity-providers';
+import { lastSignInMethod } from './auth/last-sign-in-method';
 import { registerAuthRoutes } from './auth/routes';
 import { sessionUserFromBearer } from './auth/session';
 import { createBackgroundTasks } from './background';
@@ -18,15 +19,19 @@ import { registerRateLimiting } from './http/rate-limit';
 import { selfDelivery } from './http/self-delivery';
 import { registerWebApp } from './http/web-app';
 import { type AnalyticsForwarder, createAnalyticsForwarder } from './integrations/analytics';
+import { DevOutbox } from './integrations/dev-outbox';
+import { createEmailSender, type EmailSender } from './integrations/email';
 import { createPayments } from './integrations/payments';
 import { registerLocalPaymentRoutes } from './integrations/payments/local/routes';
 import type { WebhookDelivery } from './integrations/payments/provider';
-import { createSmsSetup, type SmsSender } from './integrations/sms';
+import { createSmsSender, type SmsSender } from './integrations/sms';
 import { createTeamChat, type TeamChat } from './integrations/team-chat';
 import { loggerOptions } from './logger';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
+import { registerAppLinksRoutes } from './modules/app-links/routes';
 import { registerAppsRoutes } from './modules/apps/routes';
+import { registerDeepLinksRoutes } from './modules/deep-links/routes';
 import { registerDevOutboxRoutes } from './modules/dev-outbox/routes';
 import { registerEntitlementsRoutes } from './modules/entitlements/routes';
 import { moveGrantsIntoPast } from './modules/entitlements/service';
@@ -34,6 +39,7 @@ import { registerExtensionLinkRoutes } from './modules/extension-link/routes';
 import { registerFeedbackRoutes } from './modules/feedback/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerMobileUsageRoutes } from './modules/mobile-usage/routes';
+import { registerNewsletterRoutes } from './modules/newsletter/routes';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
 import { registerPaymentsRoutes } from './modules/payments/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
@@ -48,6 +54,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Replaces the configured SMS delivery (Twilio and/or the outbox), e.g. a sender that fails. */
   smsSender?: SmsSender;
+  /** Replaces the configured e-mail delivery (SMTP_URL and/or the outbox), e.g. a sender that fails. */
+  emailSender?: EmailSender;
   /** Replaces the configured feedback destination (FEEDBACK_WEBHOOK_URL or the log). */
   teamChat?: TeamChat;
   /** Replaces the configured analytics forwarding (ANALYTICS_FORWARD_URL or none). */
@@ -61,6 +69,7 @@ export async function buildApp({
   config,
   database,
   smsSender,
+  emailSender,
   teamChat,
   analyticsForwarder,
   paymentWebhookDelivery,
@@ -85,12 +94,13 @@ export async function buildApp({
   });
   await registerOpenApi(app, config.publicUrl);
 
-  const sms = createSmsSetup(config, app.log);
+  // One outbox for SMS and e-mail, so GET /api/dev/outbox lists both, newest first.
+  const outbox = config.auth.devOutbox ? new DevOutbox(app.log) : null;
   const providers = identityProviders(config);
   const auth = createAuth({
     config,
     database,
-    smsSender: smsSender ?? sms.smsSender,
+    smsSender: smsSender ?? createSmsSender(config, outbox, app.log),
     log: app.log,
     providers,
   });
@@ -104,7 +114,7 @@ export async function buildApp({
   registerHealthRoutes(app, database);
   registerAccountRoutes(app, { config, db: database.db, providers: providers.info });
   registerExtensionLinkRoutes(app, { db: database.db, auth });
-  if (sms.outbox) registerDevOutboxRoutes(app, sms.outbox);
+  if (outbox) registerDevOutboxRoutes(app, outbox);
 
   const db = database.db;
   // Forwarding to the team chat and analytics runs after the answer; shutdown waits for it.
@@ -123,6 +133,17 @@ export async function buildApp({
     background,
     forwarder: analyticsForwarder ?? createAnalyticsForwarder(config),
   });
+  registerNewsletterRoutes(app, {
+    db,
+    background,
+    email: emailSender ?? createEmailSender(config, outbox, app.log),
+  });
+  registerAppLinksRoutes(app, { config });
+  registerDeepLinksRoutes(app, {
+    db,
+    config,
+    signInMethodOf: (user) => lastSignInMethod(auth, providers.info, user),
+  });
 
   // Both payment providers deliver signed webhooks to one endpoint; fulfilment grants entitlements.
   const payments = createPayments(config, {
@@ -138,6 +159,8 @@ export async function buildApp({
   registerStorePurchasesRoutes(app, { db, config });
   if (payments.local) registerLocalPaymentRoutes(app, { local: payments.local, config });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, {
+    paymentPagePolicy: contentSecurityPolicy(config, { paymentPage: true }),
+  });
   return app;
 }

@@ -2,8 +2,10 @@ import path from 'node:path';
 import {
   type AppEnv,
   appEnvs,
+  brand,
   type EnvironmentSet,
   environments,
+  isValidEmail,
   type PriceIds,
   type PriceKey,
 } from '@stillpoint/core';
@@ -14,6 +16,9 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/** The address inside `Name <address>`, or the whole value when it is a bare address. */
+const senderAddress = (value: string) => /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
 
 const envSchema = z.object({
   APP_ENV: z.enum(appEnvs).default('development'),
@@ -86,6 +91,33 @@ const envSchema = z.object({
   PRICE_ID_BIENNIAL_90: z.string().min(1).optional(),
   ENTITLEMENTS_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   REVENUECAT_WEBHOOK_AUTH: z.string().min(16, 'must be at least 16 characters').optional(),
+  APP_STORE_ID: z
+    .string()
+    .regex(
+      /^\d{1,20}$/,
+      'must be the App Store app id: its digits, e.g. 1234567890 (from apps.apple.com/app/id…)',
+    )
+    .optional(),
+  PLAY_STORE_PACKAGE: z
+    .string()
+    .regex(
+      /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/,
+      'must be an Android package name like app.stillpoint (from play.google.com/store/apps/details?id=…)',
+    )
+    .optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
+    })
+    .optional(),
+  EMAIL_FROM: z
+    .string()
+    .refine(
+      (value) => isValidEmail(senderAddress(value).trim()),
+      'must be an e-mail address, alone or as "Name <address>", e.g. Stillpoint <hello@stillpoint.app>',
+    )
+    .optional(),
 });
 
 /** The environment variable that carries each SPEC §3 price entry's id on staging and production. */
@@ -102,6 +134,14 @@ export const priceIdVariables = {
 /** Development and test only: a fixed secret so sessions survive restarts; production must set its own. */
 const DEVELOPMENT_AUTH_SECRET = 'stillpoint-development-secret-never-use-in-production';
 const DEFAULT_TEST_PHONE_NUMBERS = '+15555550100:123456';
+/**
+ * Development and test only: store ids that are plainly not Stillpoint's, so a link built from
+ * them is never mistaken for the real app; production must set APP_STORE_ID and PLAY_STORE_PACKAGE.
+ */
+const EXAMPLE_APP_STORE_ID = '0000000000';
+const EXAMPLE_PLAY_STORE_PACKAGE = 'app.stillpoint.example';
+/** The sender of Stillpoint's e-mail unless EMAIL_FROM says otherwise: the brand at its own domain. */
+export const DEFAULT_EMAIL_FROM = `${brand.name} <hello@${new URL(brand.website).hostname}>`;
 
 export interface OAuthClient {
   clientId: string;
@@ -180,6 +220,13 @@ export interface Config {
   entitlementsApiKey: string | null;
   /** The Authorization header RevenueCat sends with its webhooks; null refuses every delivery. */
   revenueCatWebhookAuth: string | null;
+  /** The mobile app in the stores: the App Store id (digits) and the Android package name. */
+  stores: { appStoreId: string; playStorePackage: string };
+  /**
+   * Outgoing e-mail. `smtpUrl` is a nodemailer connection URL; null sends nothing through SMTP
+   * (the development outbox, when on, still records each message).
+   */
+  email: { smtpUrl: string | null; from: string };
 }
 
 export class ConfigError extends Error {
@@ -200,7 +247,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;
-  const problems = [...authProblems(vars), ...paymentProblems(vars)];
+  const problems = [...authProblems(vars), ...paymentProblems(vars), ...storeProblems(vars)];
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
   }
@@ -230,6 +277,11 @@ export function loadConfig(
     prices: priceIds(vars, environment),
     entitlementsApiKey: vars.ENTITLEMENTS_API_KEY ?? null,
     revenueCatWebhookAuth: vars.REVENUECAT_WEBHOOK_AUTH ?? null,
+    stores: {
+      appStoreId: vars.APP_STORE_ID ?? EXAMPLE_APP_STORE_ID,
+      playStorePackage: vars.PLAY_STORE_PACKAGE ?? EXAMPLE_PLAY_STORE_PACKAGE,
+    },
+    email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.EMAIL_FROM?.trim() ?? DEFAULT_EMAIL_FROM },
   };
 }
 
@@ -321,6 +373,26 @@ function paymentProblems(vars: Vars): string[] {
   if (production && vars.STRIPE_SECRET_KEY?.includes('_test_')) {
     problems.push('STRIPE_SECRET_KEY: production needs a live key, not a test-mode one');
   }
+  return problems;
+}
+
+/**
+ * Production's store links lead people to the real app, so the example ids are not enough there,
+ * and its e-mail must really leave.
+ */
+function storeProblems(vars: Vars): string[] {
+  if (vars.APP_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!vars.APP_STORE_ID)
+    problems.push(
+      'APP_STORE_ID: required in production (the App Store id the store links and deep links open)',
+    );
+  if (!vars.PLAY_STORE_PACKAGE)
+    problems.push(
+      'PLAY_STORE_PACKAGE: required in production (the Android package the Play Store links open)',
+    );
+  // Without it the newsletter's confirmations would only reach the log.
+  if (!vars.SMTP_URL) problems.push('SMTP_URL: required in production to send e-mail');
   return problems;
 }
 

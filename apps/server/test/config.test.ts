@@ -11,6 +11,7 @@ const productionEnv = {
   TWILIO_ACCOUNT_SID: 'AC1',
   TWILIO_AUTH_TOKEN: 'token',
   TWILIO_FROM: '+15555550199',
+  SMTP_URL: 'smtp://mail.example.com:587',
   STRIPE_SECRET_KEY: 'sk_live_123',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
   STRIPE_WEBHOOK_SECRET: 'whsec_123',
@@ -21,6 +22,8 @@ const productionEnv = {
   PRICE_ID_ANNUAL_WINBACK_35: 'price_1Winback35',
   PRICE_ID_GIFT: 'price_1Gift',
   PRICE_ID_BIENNIAL_90: 'price_1Biennial90',
+  APP_STORE_ID: '1234567890',
+  PLAY_STORE_PACKAGE: 'app.stillpoint',
 };
 
 const priceVariables = [
@@ -183,6 +186,69 @@ describe('configuration', () => {
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`${name}: must be an http:// or https:// URL`),
+    );
+  });
+
+  it('links to example store ids outside production, and to the configured ones when set', () => {
+    expect(loadConfig({}).stores).toEqual({
+      appStoreId: '0000000000',
+      playStorePackage: 'app.stillpoint.example',
+    });
+    expect(loadConfig(productionEnv).stores).toEqual({
+      appStoreId: '1234567890',
+      playStorePackage: 'app.stillpoint',
+    });
+  });
+
+  it('refuses production without SMTP_URL', () => {
+    const { SMTP_URL: _smtp, ...withoutSmtp } = productionEnv;
+    expect(() => loadConfig(withoutSmtp)).toThrow(/SMTP_URL: required in production/);
+  });
+
+  it('refuses production without APP_STORE_ID or PLAY_STORE_PACKAGE, naming each', () => {
+    const { APP_STORE_ID: _id, PLAY_STORE_PACKAGE: _package, ...withoutStores } = productionEnv;
+    expect(() => loadConfig(withoutStores)).toThrow(/APP_STORE_ID: required in production/);
+    expect(() => loadConfig(withoutStores)).toThrow(/PLAY_STORE_PACKAGE: required in production/);
+    // Staging may use the example ids.
+    expect(loadConfig({ APP_ENV: 'staging', BETTER_AUTH_SECRET: 'x'.repeat(40) }).stores.appStoreId).toBe(
+      '0000000000',
+    );
+  });
+
+  it.each([
+    ['APP_STORE_ID', 'id1234567890', 'must be the App Store app id'],
+    ['APP_STORE_ID', '12 34', 'must be the App Store app id'],
+    ['PLAY_STORE_PACKAGE', 'stillpoint', 'must be an Android package name'],
+    ['PLAY_STORE_PACKAGE', 'app.1stillpoint', 'must be an Android package name'],
+    [
+      'PLAY_STORE_PACKAGE',
+      'https://play.google.com/store/apps/details?id=app.stillpoint',
+      'must be an Android package name',
+    ],
+    ['SMTP_URL', 'https://smtp.example.com', 'must be an smtp:// or smtps:// URL'],
+    ['SMTP_URL', 'smtp.example.com:587', 'must be an smtp:// or smtps:// URL'],
+    ['EMAIL_FROM', 'Stillpoint', 'must be an e-mail address'],
+    ['EMAIL_FROM', 'Stillpoint <hello@>', 'must be an e-mail address'],
+  ])('refuses %s=%s, naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: ${message}`));
+  });
+
+  it('sends e-mail through SMTP only when SMTP_URL is set, from the brand unless EMAIL_FROM says otherwise', () => {
+    expect(loadConfig({}).email).toEqual({ smtpUrl: null, from: 'Stillpoint <hello@stillpoint.app>' });
+    const set = loadConfig({
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      EMAIL_FROM: 'News from Stillpoint <news@stillpoint.app>',
+    });
+    expect(set.email).toEqual({
+      smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      from: 'News from Stillpoint <news@stillpoint.app>',
+    });
+    expect(loadConfig({ EMAIL_FROM: 'hello@stillpoint.app' }).email.from).toBe('hello@stillpoint.app');
+  });
+
+  it('does not repeat a bad SMTP_URL, which may hold a password, in its message', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mailer:hunter2@smtp.example.com' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
     );
   });
 });

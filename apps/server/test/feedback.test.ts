@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import { feedbackMessage } from '../src/db/schema';
+import { rateLimits } from '../src/http/rate-limit';
 import { httpTeamChat } from '../src/integrations/team-chat/http';
 import { call, callOk, failureOf, signUp } from './support/api';
 import { buildTestApp } from './support/app';
@@ -200,5 +201,102 @@ describe('feedback (sendFeedback)', () => {
     });
     // Someone else is not held back.
     expect((await send(app, { content: 'Not spam', location: 'home' })).statusCode).toBe(200);
+  });
+
+  describe('restore purchase (requestPurchaseRestore)', () => {
+    const restore = (target: FastifyInstance, body: unknown, options: { token?: string; ip?: string } = {}) =>
+      call(target, 'requestPurchaseRestore', body, options);
+
+    it('stores the request as feedback with its location and trial e-mail, and posts it to the team chat', async () => {
+      const res = await restore(app, {
+        content: 'I paid yesterday but premium is not showing',
+        location: 'checkout',
+        trialEmail: 'buyer@example.com',
+      });
+      expect(res.json()).toEqual({ success: true, data: { ok: true } });
+
+      const request = await webhook.waitForMention('I paid yesterday but premium is not showing');
+      expect(textOf(request)).toBe(
+        [
+          'Purchase restore request',
+          'e-mail: none',
+          'phone: none',
+          'trial e-mail: buyer@example.com',
+          'uid: none',
+          'location: restore purchase - checkout',
+          'message:',
+          'I paid yesterday but premium is not showing',
+        ].join('\n'),
+      );
+      await until(
+        async () => (await stored('I paid yesterday but premium is not showing'))[0]?.forwardedAt != null,
+        'forwardedAt',
+      );
+      expect((await stored('I paid yesterday but premium is not showing'))[0]).toMatchObject({
+        userId: null,
+        location: 'restore purchase - checkout',
+        trialEmail: 'buyer@example.com',
+      });
+    });
+
+    it('names a signed-in sender by uid and phone, keeping the trial e-mail the page sends', async () => {
+      const sam = await signUp(app);
+      await callOk(app, 'syncCurrentUser', { trialEmail: 'old@example.com' }, sam.token);
+      await restore(
+        app,
+        { content: 'Restore for Sam please', location: 'webcheckout', trialEmail: 'sam.paid@example.com' },
+        { token: sam.token },
+      );
+      const [row] = await stored('Restore for Sam please');
+      expect(row).toMatchObject({
+        userId: sam.uid,
+        phoneNumber: expect.stringMatching(/^\+1/),
+        trialEmail: 'sam.paid@example.com',
+        location: 'restore purchase - webcheckout',
+      });
+      const text = textOf(await webhook.waitForMention('Restore for Sam please'));
+      expect(text).toContain(`uid: ${sam.uid}`);
+      expect(text).toContain('trial e-mail: sam.paid@example.com');
+    });
+
+    it.each([
+      ['no trial e-mail', { content: 'Restore please', location: 'checkout' }, 'trialEmail'],
+      [
+        'an invalid trial e-mail',
+        { content: 'Restore please', location: 'checkout', trialEmail: 'buyer@' },
+        'Enter a valid e-mail address',
+      ],
+      [
+        'an empty message',
+        { content: ' ', location: 'checkout', trialEmail: 'buyer@example.com' },
+        'Feedback cannot be empty',
+      ],
+      ['no location', { content: 'Restore please', trialEmail: 'buyer@example.com' }, 'location'],
+    ])('answers %s with a readable 400 and stores nothing', async (_case, body, mention) => {
+      const before = await database.db.select().from(feedbackMessage);
+      expect(failureOf(await restore(app, body))).toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+        error: expect.stringContaining(mention),
+      });
+      expect(await database.db.select().from(feedbackMessage)).toHaveLength(before.length);
+    });
+
+    it('limits how often one address can ask', async () => {
+      const ip = randomIp();
+      const body = (i: number) => ({
+        content: `Restore ${i}`,
+        location: 'checkout',
+        trialEmail: 'buyer@example.com',
+      });
+      for (let i = 0; i < rateLimits.purchaseRestore.max; i++) {
+        expect((await restore(app, body(i), { ip })).statusCode).toBe(200);
+      }
+      expect(failureOf(await restore(app, body(99), { ip }))).toMatchObject({
+        status: 429,
+        code: 'RATE_LIMITED',
+      });
+      expect((await restore(app, body(100))).statusCode).toBe(200);
+    });
   });
 });

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSmsSetup } from '../src/integrations/sms';
+import { DevOutbox } from '../src/integrations/dev-outbox';
+import { createSmsSender } from '../src/integrations/sms';
 import { twilioSmsSender } from '../src/integrations/sms/twilio';
 import { createTestApp, type TestApp, testConfig } from './support/app';
 import { freshPhoneNumber, getUser, sendOtp, sessionTokenOf, verifyOtp } from './support/auth';
@@ -112,13 +113,12 @@ describe('with Twilio and the development outbox both on', () => {
     );
     try {
       const base = testConfig();
-      const { smsSender, outbox } = createSmsSetup(
-        { ...base, auth: { ...base.auth, devOutbox: true, twilio } },
-        pino({ level: 'silent' }),
-      );
+      const log = pino({ level: 'silent' });
+      const outbox = new DevOutbox(log);
+      const smsSender = createSmsSender({ auth: { ...base.auth, twilio } }, outbox, log);
       await smsSender.send({ to: '+14155552671', body: '123456 is your Stillpoint sign-in code.' });
       expect(provider.received.map((m) => m.form.get('To'))).toEqual(['+14155552671']);
-      expect(outbox?.list().map((m) => m.to)).toEqual(['+14155552671']);
+      expect(outbox.list().map((m) => m.to)).toEqual(['+14155552671']);
     } finally {
       provider.server.close();
     }

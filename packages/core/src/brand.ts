@@ -6,7 +6,13 @@ export const brand = {
   website: 'https://stillpoint.app',
   blogUrl: 'https://stillpoint.app/blog',
   privacyPolicyUrl: 'https://stillpoint.app/privacy',
-  appStoreUrl: 'https://apps.apple.com/app/stillpoint/id0000000000',
-  playStoreUrl: 'https://play.google.com/store/apps/details?id=app.stillpoint',
   chromeWebStoreUrl: 'https://chromewebstore.google.com/detail/stillpoint',
 } as const;
+
+/** The App Store page of an app id (digits, from the server's configuration). */
+export const appStoreUrl = (appStoreId: string): string =>
+  `https://apps.apple.com/app/id${encodeURIComponent(appStoreId)}`;
+
+/** The Play Store page of an Android package name (from the server's configuration). */
+export const playStoreUrl = (packageName: string): string =>
+  `https://play.google.com/store/apps/details?id=${encodeURIComponent(packageName)}`;

@@ -10,18 +10,40 @@ const captchaOrigins: Record<Provider, string[]> = {
 };
 
 /**
- * The page's Content-Security-Policy: everything from this origin only, except the configured
- * bot-check provider's widget on the sign-in page (SPEC §5), which must load from its own site.
+ * Stripe.js and its card fields (Stripe's CSP guide): the script and its frames from js.stripe.com
+ * (and its subdomains), 3-D Secure pages from hooks.stripe.com, API calls to api.stripe.com. Images
+ * need nothing more: img-src allows https: already.
  */
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+const stripeOrigins = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+export interface PolicyOptions {
+  /** The document is a payment page (core's isPaymentPagePath), the only kind that loads Stripe.js. */
+  paymentPage?: boolean;
+}
+
+/**
+ * The page's Content-Security-Policy: everything from this origin only, except the configured
+ * bot-check provider's widget on the sign-in page (SPEC §5), which must load from its own site, and
+ * Stripe on the payment pages when Stripe takes the payments. Every other page keeps Stripe out, so
+ * a script injected there cannot load or talk to it; the local provider's pages are this origin.
+ */
+export function contentSecurityPolicy(config: Config, { paymentPage = false }: PolicyOptions = {}) {
   const captcha = config.auth.captcha ? captchaOrigins[config.auth.captcha.provider] : [];
+  const stripe =
+    paymentPage && config.payments.provider === 'stripe'
+      ? stripeOrigins
+      : { script: [], frame: [], connect: [] };
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...captcha],
+    scriptSrc: ["'self'", ...captcha, ...stripe.script],
     styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
     imgSrc: ["'self'", 'data:', 'https:'],
-    connectSrc: ["'self'", ...captcha],
-    frameSrc: ["'self'", ...captcha],
+    connectSrc: ["'self'", ...captcha, ...stripe.connect],
+    frameSrc: ["'self'", ...captcha, ...stripe.frame],
     frameAncestors: ["'none'"],
-  };
+  } satisfies Record<string, string[]>;
 }

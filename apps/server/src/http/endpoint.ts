@@ -28,7 +28,12 @@ export interface EndpointContext<E extends Endpoint> {
 
 export interface EndpointOptions {
   /** Per-route limit for @fastify/rate-limit (see http/rate-limit.ts); none by default. */
-  rateLimit?: { max: number; timeWindow: string | number };
+  rateLimit?: {
+    max: number;
+    timeWindow: string | number;
+    /** What the count is kept per: the client address unless given (see perPerson). */
+    keyGenerator?: (request: FastifyRequest) => string;
+  };
   /**
    * Public endpoints only: look up the bearer token, if any, so the handler can read `optionalUser`.
    * Off by default, since the lookup costs a database round trip.

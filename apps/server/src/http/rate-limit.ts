@@ -1,12 +1,22 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
 /**
- * Per-IP limits, per route. The phone routes are the tight ones: each send costs an SMS and each
- * verify is a guess. (The per-number cooldown and hourly cap live in auth/otp.ts.)
+ * Counts a signed-in call per person rather than per address: one person cannot get around the
+ * limit by changing networks, and people behind one shared address do not use up each other's.
+ * The user is known by then, since authentication runs before the limiter (both onRequest, in
+ * that order).
+ */
+export const perPerson = (request: FastifyRequest): string =>
+  request.sessionUser ? `user:${request.sessionUser.id}` : request.ip;
+
+/**
+ * Per-IP limits, per route, unless a limit keys by person (perPerson). The phone routes are the
+ * tight ones: each send costs an SMS and each verify is a guess. (The per-number cooldown and
+ * hourly cap live in auth/otp.ts.)
  */
 export const rateLimits = {
   auth: { max: 120, timeWindow: '1 minute' },
@@ -15,6 +25,13 @@ export const rateLimits = {
   extensionExchange: { max: 20, timeWindow: '1 minute' },
   // Public writes anyone can send: each stores a row (and feedback posts to the team chat).
   feedback: { max: 10, timeWindow: '10 minutes' },
+  purchaseRestore: { max: 10, timeWindow: '10 minutes' },
+  // Each new address gets a confirmation e-mail, so a tight limit keeps this from mailing strangers.
+  newsletter: { max: 5, timeWindow: '10 minutes' },
+  // The web app makes one link per finished checkout or funnel; each stores a row.
+  deepLinkCreate: { max: 20, timeWindow: '10 minutes', keyGenerator: perPerson },
+  // Reading a link or following it: codes are too long to guess, this only keeps scanners slow.
+  deepLinkRead: { max: 60, timeWindow: '1 minute' },
   // The web app sends an event per click and scroll step; a busy page stays well under this.
   analytics: { max: 240, timeWindow: '1 minute' },
 } as const;

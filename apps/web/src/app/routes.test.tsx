@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '../test/fakeServer';
 import { preloadRoutes } from '../test/preloadRoutes';
 import { renderRoute } from '../test/renderRoute';
+import { documentLoad } from './paymentPageLoad';
 
 // SPEC §2's route table, each path with the heading its page shows for now.
 const pages: [path: string, heading: string, layout: 'signed-in' | 'standalone'][] = [
@@ -17,7 +18,7 @@ const pages: [path: string, heading: string, layout: 'signed-in' | 'standalone']
   ['/quiz-results', 'Your Personal Plan', 'standalone'],
   ['/getting-started', 'Getting Started', 'standalone'],
   ['/checkout', 'Start 7 Day Free Trial', 'standalone'],
-  ['/webcheckout', 'Live Distraction Free', 'standalone'],
+  ['/webcheckout', 'Please sign in to continue checkout', 'standalone'],
   ['/uninstall-chrome-extension', 'Sorry to See You Go', 'standalone'],
   ['/referral-link', "You've Been Invited to Stillpoint", 'standalone'],
   ['/twopercent', '2% Screen Time Challenge', 'standalone'],
@@ -29,6 +30,7 @@ const pages: [path: string, heading: string, layout: 'signed-in' | 'standalone']
 
 // The pages' code loads once up front, so no test is timed on compiling it.
 beforeAll(() => preloadRoutes('/'));
+afterEach(() => vi.restoreAllMocks());
 
 describe('routes', () => {
   it('sends an unknown path to /', async () => {
@@ -43,6 +45,8 @@ describe('routes', () => {
     // Signed-in pages need a session; the standalone ones are seen signed out (a signed-in
     // person is sent on from /signin).
     installFakeServer({ signedIn: layout === 'signed-in' });
+    // Opened as a browser opens it: the document loaded at the page itself.
+    vi.spyOn(documentLoad, 'path').mockReturnValue(path);
     const { router } = renderRoute(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { ErrorPage } from './ErrorPage';
 import { RequireAuth } from './guards';
 import { RootLayout } from './layout/RootLayout';
 import { StandaloneLayout } from './layout/StandaloneLayout';
+import { paymentPageLoader } from './paymentPageLoad';
 
 /**
  * The complete route table of SPEC §2. Every page is a lazy route, so each ships as its own
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'getting-started',
+            loader: paymentPageLoader,
             lazy: () =>
               import('../features/funnel/GettingStartedPage').then((m) => ({
                 Component: m.GettingStartedPage,
@@ -96,8 +98,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'webcheckout',
-            lazy: () =>
-              import('../features/checkout/WebCheckoutPage').then((m) => ({ Component: m.WebCheckoutPage })),
+            loader: paymentPageLoader,
+            lazy: () => import('./composedPages').then((m) => ({ Component: m.WebCheckoutRoute })),
           },
           {
             path: 'uninstall-chrome-extension',

@@ -18,4 +18,7 @@ export const queryKeys = {
   subscription: (userId?: string) => (userId === undefined ? ['subscription'] : ['subscription', userId]),
   paymentConfig: () => ['paymentConfig'],
   stripePrice: (priceId: string) => ['stripePrice', priceId],
+  appLinks: () => ['appLinks'],
+  /** getStripeCustomer, per person: whether they already hold a live web subscription. */
+  paymentCustomer: (userId: string) => ['paymentCustomer', userId],
 } as const;

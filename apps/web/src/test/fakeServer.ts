@@ -1,8 +1,13 @@
 import {
+  type AppLinks,
   type AuthConfig,
+  appStoreUrl,
+  brand,
   canBuyPlan,
+  emailSchema,
   hasPremiumEntitlement,
   messages,
+  playStoreUrl,
   priceAmountsCents,
   priceKeys,
   type SubscriptionState,
@@ -35,6 +40,16 @@ const defaultAuthConfig: AuthConfig = {
   apple: { kind: 'oauth2', id: 'dev-apple' },
   captcha: null,
   testPhoneNumbers: [{ phoneNumber: '+15555550100', code: '123456' }],
+};
+
+/** getAppLinks as a server configured with these store ids answers. */
+export const FAKE_APP_LINKS: AppLinks = {
+  appStoreUrl: appStoreUrl('1234567890'),
+  playStoreUrl: playStoreUrl('app.stillpoint.test'),
+  website: brand.website,
+  blogUrl: brand.blogUrl,
+  privacyPolicyUrl: brand.privacyPolicyUrl,
+  supportEmail: brand.supportEmail,
 };
 
 const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });
@@ -111,6 +126,22 @@ export function installFakeServer({
         state.subscription = subscriptionState('noCardTrial', { days: 7 });
         return ok({ startedTrial: true });
       },
+    ],
+    ['GET /api/getAppLinks', () => ok(FAKE_APP_LINKS)],
+    // The public forms check the address as the server does: core's e-mail schema.
+    [
+      'POST /api/joinNewsletter',
+      ({ body }) =>
+        emailSchema.safeParse(read(body, 'email')).success
+          ? ok({ ok: true })
+          : failure(400, 'BAD_REQUEST', 'email: Enter a valid e-mail address'),
+    ],
+    [
+      'POST /api/requestPurchaseRestore',
+      ({ body }) =>
+        emailSchema.safeParse(read(body, 'trialEmail')).success
+          ? ok({ ok: true })
+          : failure(400, 'BAD_REQUEST', 'trialEmail: Enter a valid e-mail address'),
     ],
     ['GET /api/getPaymentConfig', () => ok(FAKE_PAYMENT_CONFIG)],
     [

@@ -4,6 +4,7 @@ import { authEndpoints } from './schemas/auth';
 import { feedbackEndpoints } from './schemas/feedback';
 import { giftsEndpoints } from './schemas/gifts';
 import { healthEndpoints } from './schemas/health';
+import { linksEndpoints } from './schemas/links';
 import { mobileUsageEndpoints } from './schemas/mobile-usage';
 import { newsletterEndpoints } from './schemas/newsletter';
 import { onboardingEndpoints } from './schemas/onboarding';
@@ -28,6 +29,7 @@ export * from './schemas/common';
 export * from './schemas/feedback';
 export * from './schemas/gifts';
 export * from './schemas/health';
+export * from './schemas/links';
 export * from './schemas/mobile-usage';
 export * from './schemas/newsletter';
 export * from './schemas/onboarding';
@@ -56,6 +58,7 @@ export const endpoints = {
   ...giftsEndpoints,
   ...referralEndpoints,
   ...newsletterEndpoints,
+  ...linksEndpoints,
   ...analyticsEndpoints,
   ...feedbackEndpoints,
   ...quotesEndpoints,

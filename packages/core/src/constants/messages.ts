@@ -22,6 +22,9 @@ export const messages = {
   paymentSetupUnexpected: 'an unexpected error occurred',
   missingUser: 'missing user',
   alreadyPremium: 'already premium',
+  /** Stripe's words when a person fails or abandons 3D Secure; the local provider uses them too. */
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   giftFailed: 'an error occurred, please try again later',
   feedbackThanks: 'Thanks for your feedback!',
   browserRequestThanks: 'Thank you for your feedback!',

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { GIFT_PRICE_CENTS, planPrices } from '../constants/plans';
-import { annualSavingsPercent, formatPrice, monthlyFromAnnual, perDay } from './prices';
+import { environments } from '../environments';
+import {
+  annualSavingsPercent,
+  billingSubtext,
+  formatPrice,
+  monthlyFromAnnual,
+  perDay,
+  subscriptionPriceKind,
+} from './prices';
 
 describe('formatPrice', () => {
   it('formats cents with 2 decimals', () => {
@@ -45,5 +53,24 @@ describe('annualSavingsPercent', () => {
     expect(annualSavingsPercent(1200, 100)).toBe(0);
     expect(annualSavingsPercent(1500, 100)).toBe(0);
     expect(annualSavingsPercent(4999, 0)).toBe(0);
+  });
+});
+
+describe('subscriptionPriceKind and billingSubtext', () => {
+  const prices = environments.development.prices;
+
+  it("names each of an environment's subscription prices, and nothing else", () => {
+    expect(subscriptionPriceKind(prices.annual, prices)).toBe('annual');
+    expect(subscriptionPriceKind(prices.annualWinback25Dollars, prices)).toBe('annual');
+    expect(subscriptionPriceKind(prices.monthly, prices)).toBe('monthly');
+    expect(subscriptionPriceKind(prices.biennial90Dollars, prices)).toBe('biennial');
+    expect(subscriptionPriceKind(prices.gift, prices)).toBeNull();
+    expect(subscriptionPriceKind(environments.production.prices.annual, prices)).toBeNull();
+  });
+
+  it("words /webcheckout's line as SPEC §2 does for a yearly price", () => {
+    expect(billingSubtext('annual', 4999, 'usd')).toBe('$4.17/mo billed yearly at $49.99/yr');
+    expect(billingSubtext('monthly', 699, 'usd')).toBe('$6.99/mo billed monthly');
+    expect(billingSubtext('biennial', 9000, 'usd')).toBe('$3.75/mo billed every 2 years at $90.00');
   });
 });

@@ -34,3 +34,43 @@ export function annualSavingsPercent(annualCents: number, monthlyCents: number):
   if (twelveMonths <= 0 || annualCents >= twelveMonths) return 0;
   return Math.floor((1 - annualCents / twelveMonths) * 100);
 }
+
+/** Which of an environment's subscription prices a price id is; null for any other id (gift prices included). */
+export type SubscriptionPriceKind = 'monthly' | 'annual' | 'biennial';
+
+export function subscriptionPriceKind(
+  priceId: string,
+  prices: {
+    monthly: string;
+    annual: string;
+    annual50Dollars: string;
+    annualWinback25Dollars: string;
+    annualWinback35Dollars: string;
+    biennial90Dollars: string;
+  },
+): SubscriptionPriceKind | null {
+  if (priceId === prices.monthly) return 'monthly';
+  if (priceId === prices.biennial90Dollars) return 'biennial';
+  const annual = [
+    prices.annual,
+    prices.annual50Dollars,
+    prices.annualWinback25Dollars,
+    prices.annualWinback35Dollars,
+  ];
+  return annual.includes(priceId) ? 'annual' : null;
+}
+
+/**
+ * The line under /webcheckout's heading (SPEC §2): '$4.17/mo billed yearly at $49.99/yr' for a
+ * yearly price, and the same shape for the other periods.
+ */
+export function billingSubtext(
+  kind: SubscriptionPriceKind,
+  cents: number,
+  currency: string = DEFAULT_CURRENCY,
+): string {
+  const price = formatPrice(cents, currency);
+  if (kind === 'monthly') return `${price}/mo billed monthly`;
+  if (kind === 'biennial') return `${formatPrice(cents / 24, currency)}/mo billed every 2 years at ${price}`;
+  return `${monthlyFromAnnual(cents, currency)}/mo billed yearly at ${price}/yr`;
+}

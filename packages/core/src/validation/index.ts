@@ -1,4 +1,5 @@
 export * from './budget';
+export * from './card';
 export * from './codes';
 export * from './email';
 export * from './gift';

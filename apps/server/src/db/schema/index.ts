@@ -3,6 +3,7 @@
 // tables up by these export names (`user`, `session`, `account`, `verification`).
 export * from './analytics';
 export * from './auth';
+export * from './deep-links';
 export * from './feedback';
 export * from './gifts';
 export * from './mobile';

@@ -1,5 +1,6 @@
 import { relations } from 'drizzle-orm';
 import { account, extensionExchangeToken, session, user } from './auth';
+import { deepLink } from './deep-links';
 import { feedbackMessage } from './feedback';
 import { giftPurchase, redemptionCode } from './gifts';
 import { mobileApp, mobileAppWeeklyUsage, mobileScreenTime, supportedApp } from './mobile';
@@ -31,6 +32,7 @@ export const userRelations = relations(user, ({ many, one }) => ({
   freeTrial: one(freeTrial),
   paymentCustomers: many(paymentCustomer),
   paymentSubscriptions: many(paymentSubscription),
+  deepLinks: many(deepLink),
 }));
 
 export const sessionRelations = relations(session, ({ one }) => ({
@@ -121,4 +123,8 @@ export const referralViewRelations = relations(referralView, ({ one }) => ({
 
 export const feedbackMessageRelations = relations(feedbackMessage, ({ one }) => ({
   user: one(user, { fields: [feedbackMessage.userId], references: [user.id] }),
+}));
+
+export const deepLinkRelations = relations(deepLink, ({ one }) => ({
+  user: one(user, { fields: [deepLink.userId], references: [user.id] }),
 }));

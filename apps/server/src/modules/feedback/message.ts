@@ -6,12 +6,19 @@ const escapeChatText = (text: string) =>
 
 const orNone = (value: string | null) => (value ? escapeChatText(value) : 'none');
 
+/** The first line of a chat message: what kind of message it is, so restore requests stand out. */
+export const chatHeadings = {
+  feedback: 'New feedback',
+  purchaseRestore: 'Purchase restore request',
+} as const;
+
 /** The team-chat message for one piece of feedback: who sent it, from where, and what they said. */
 export function feedbackChatText(
   row: Pick<FeedbackRow, 'userId' | 'content' | 'location' | 'email' | 'phoneNumber' | 'trialEmail'>,
+  heading: string = chatHeadings.feedback,
 ): string {
   return [
-    'New feedback',
+    heading,
     `e-mail: ${orNone(row.email)}`,
     `phone: ${orNone(row.phoneNumber)}`,
     `trial e-mail: ${orNone(row.trialEmail)}`,

@@ -2,7 +2,7 @@ import { endpoints } from '@stillpoint/core';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint';
 import { rateLimits } from '../../http/rate-limit';
-import { type FeedbackDependencies, sendFeedback } from './service';
+import { type FeedbackDependencies, requestPurchaseRestore, sendFeedback } from './service';
 
 export function registerFeedbackRoutes(app: FastifyInstance, deps: FeedbackDependencies): void {
   registerEndpoint(
@@ -13,5 +13,11 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: FeedbackDepen
       rateLimit: rateLimits.feedback,
       optionalUser: true,
     },
+  );
+  registerEndpoint(
+    app,
+    endpoints.requestPurchaseRestore,
+    ({ body, optionalUser }) => requestPurchaseRestore(deps, body, optionalUser),
+    { rateLimit: rateLimits.purchaseRestore, optionalUser: true },
   );
 }

@@ -1,7 +1,55 @@
+import { FREE_TRIAL_DAYS } from '@stillpoint/core';
+import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
+import { Footer } from '../../lib/footer/Footer';
 import { Page } from '../../ui/Page';
+import { CheckoutOverlay } from './CheckoutOverlay';
+import { PlanCard } from './PlanCard';
+import { Reviews } from './Reviews';
+import { RestorePurchase } from './restore/RestorePurchase';
+import { SignInLink } from './SignInLink';
+import { useAnnualPlan } from './useAnnualPlan';
+import { useTrialCheckout } from './useTrialCheckout';
 
-/** Checkout (SPEC §2 /checkout): plan card, reviews and the trial checkout. */
+/**
+ * Checkout (SPEC §2 /checkout): the annual plan after 7 free days, reviews and the footer. 'Start
+ * Free Trial' opens the overlay (sign in, on to hosted checkout, or the plan already held);
+ * 'Restore purchase' helps someone whose earlier purchase is not showing.
+ */
 export function CheckoutPage() {
-  return <Page title={documentTitle('Checkout')} heading="Start 7 Day Free Trial" />;
+  const signedOut = useAuth().status === 'signedOut';
+  const annual = useAnnualPlan();
+  const checkout = useTrialCheckout(annual.priceId);
+
+  return (
+    <Page title={documentTitle('Checkout')} heading={`Start ${FREE_TRIAL_DAYS} Day Free Trial`}>
+      <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-prose text-lg text-muted">
+          A breath before the sites that pull you in, a daily budget for each, and quieter feeds.
+        </p>
+        {signedOut ? (
+          <SignInLink variant="secondary" className="shrink-0 self-start sm:self-auto">
+            Sign in
+          </SignInLink>
+        ) : null}
+      </div>
+
+      <div className="mt-8 flex flex-col gap-12 md:mt-10">
+        <PlanCard
+          plan={annual.plan}
+          failed={annual.failed}
+          retrying={annual.retrying}
+          onRetry={annual.retry}
+          ready={checkout.ready}
+          busy={checkout.open && checkout.leaving}
+          onStart={checkout.start}
+          footer={<RestorePurchase />}
+        />
+        <Reviews />
+      </div>
+
+      <CheckoutOverlay open={checkout.open} view={checkout.view} onClose={checkout.close} />
+      <Footer />
+    </Page>
+  );
 }

@@ -1,7 +1,64 @@
+import { readSignInMethods, type SignInMethod } from '@stillpoint/core';
+import type { ComponentType } from 'react';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
-import { Page } from '../../ui/Page';
+import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
+import { OtherAccountNotice } from './OtherAccountNotice';
+import { StoreRedirectCountdown } from './StoreRedirectCountdown';
+import { WebCheckoutPayment } from './WebCheckoutPayment';
 
-/** Direct web checkout (SPEC §2 /webcheckout). */
-export function WebCheckoutPage() {
-  return <Page title={documentTitle('Checkout')} heading="Live Distraction Free" />;
+export interface WebCheckoutPageProps {
+  /** The sign-in methods, composed in by the app (features do not import each other). */
+  SignIn: ComponentType<{ methods: readonly SignInMethod[]; callbackPath: string }>;
+}
+
+/**
+ * Direct web checkout (SPEC §2 /webcheckout), often opened from the mobile app: sign in, pay,
+ * then a countdown to the app store. Query: pid (the price; annual by default),
+ * suggestedAuthMethods (narrows sign-in), uid (whose checkout this is; the signed-in person by default).
+ */
+export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
+  const auth = useAuth();
+  const [search] = useSearchParams();
+  const { pathname, search: rawSearch } = useLocation();
+  const [completed, setCompleted] = useState(false);
+  const uid = search.get('uid');
+
+  let heading: string;
+  let content: React.ReactNode;
+  if (auth.status === 'loading') {
+    return <FullScreenSpinner />;
+  }
+  if (auth.status === 'signedOut' || !auth.user) {
+    heading = 'Please sign in to continue checkout';
+    content = (
+      <SignIn
+        methods={readSignInMethods(search.get('suggestedAuthMethods'))}
+        callbackPath={`${pathname}${rawSearch}`}
+      />
+    );
+  } else if (uid && uid !== auth.user.uid) {
+    heading = 'This checkout is for another account';
+    content = <OtherAccountNotice />;
+  } else if (completed) {
+    heading = 'Welcome to premium';
+    content = <StoreRedirectCountdown />;
+  } else {
+    heading = 'Live Distraction Free';
+    content = <WebCheckoutPayment pid={search.get('pid')} onComplete={() => setCompleted(true)} />;
+  }
+
+  return (
+    <div className="flex flex-col items-center px-4 pt-6 pb-12 sm:pt-10 sm:pb-16">
+      <title>{documentTitle('Checkout')}</title>
+      <div className="flex w-full max-w-md flex-col gap-6">
+        <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+          {heading}
+        </h1>
+        {content}
+      </div>
+    </div>
+  );
 }

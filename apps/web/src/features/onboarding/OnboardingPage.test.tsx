@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDashboardServer } from '../../test/dashboardServer';
 import { installFakeExtension } from '../../test/fakeExtension';
-import { TEST_USER } from '../../test/fakeServer';
+import { FAKE_APP_LINKS, TEST_USER } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 
 const CHROME =
@@ -145,9 +145,10 @@ describe('onboarding', () => {
     renderRoute('/onboarding-ios');
 
     await step('Take Stillpoint with you on iPhone');
-    expect(screen.getByRole('link', { name: /App Store/ })).toHaveAttribute(
+    // The store page comes from the server's configuration (getAppLinks).
+    expect(await screen.findByRole('link', { name: /App Store/ })).toHaveAttribute(
       'href',
-      expect.stringContaining('apps.apple.com'),
+      FAKE_APP_LINKS.appStoreUrl,
     );
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Continue' }, { timeout: 6000 })).toBeInTheDocument();

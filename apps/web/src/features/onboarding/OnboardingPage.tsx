@@ -34,6 +34,7 @@ export function OnboardingPage() {
   const premiumSkip = usePremiumSkip(subscription, {
     midway: kept !== null,
     finishingSetup: isFinishingSetup(state),
+    fromCheckout: cameFromCheckout(search),
   });
   useFreeTrial(subscription, { fromCheckout: cameFromCheckout(search), enabled: premiumSkip === 'stay' });
 

@@ -130,6 +130,15 @@ describe('premium people and onboarding', () => {
     expect(router.state.location.pathname).toBe('/onboarding');
   });
 
+  it('stays for someone who just paid in checkout, to set Stillpoint up', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    installDashboardServer({ subscription: subscriptionState('cardTrial', { days: 7 }) });
+    const { router } = renderRoute('/onboarding?stripe_success=true');
+
+    await step('What brings you to Stillpoint?');
+    expect(router.state.location.pathname).toBe('/onboarding');
+  });
+
   it("stays for a premium person who came from home's Finish Setup", async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
     const user = userEvent.setup();

@@ -8,17 +8,19 @@ interface PremiumSkipOptions {
   midway: boolean;
   /** Came from a link that asks to finish setting up. */
   finishingSetup: boolean;
+  /** Back from a checkout (stripe_success): premium, just bought, and not set up yet. */
+  fromCheckout: boolean;
 }
 
 /**
  * SPEC §6: premium people (premium in force, trial included) skip onboarding and go home. It is
  * decided once, as onboarding opens, so the trial onboarding itself starts does not end it, and
- * not for someone part-way through or who came to finish setting up. Returns 'deciding' until the
+ * not for someone part-way through, who came to finish setting up, or who has just bought a plan. Returns 'deciding' until the
  * subscription is known, then whether onboarding is being skipped.
  */
 export function usePremiumSkip(
   subscription: Subscription,
-  { midway, finishingSetup }: PremiumSkipOptions,
+  { midway, finishingSetup, fromCheckout }: PremiumSkipOptions,
 ): 'deciding' | 'skip' | 'stay' {
   const navigate = useNavigate();
   const decision = useRef<'skip' | 'stay' | null>(null);
@@ -27,7 +29,8 @@ export function usePremiumSkip(
     decision.current === null &&
     (subscription.status === 'initialised' || subscription.status === 'error')
   ) {
-    decision.current = subscription.isPremium && !midway && !finishingSetup ? 'skip' : 'stay';
+    decision.current =
+      subscription.isPremium && !midway && !finishingSetup && !fromCheckout ? 'skip' : 'stay';
   }
   const skip = decision.current === 'skip';
 

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { billingPortal, hostedCheckout } from '../../lib/subscription';
 import { installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
@@ -13,8 +14,6 @@ import {
   serverClock,
   subscriptionState,
 } from '../../test/subscriptions';
-import { billingPortal } from './billingPortal';
-import { hostedCheckout } from './hostedCheckout';
 import { MANAGE_FAILED_MESSAGE, NOWHERE_TO_MANAGE_MESSAGE } from './useManageSubscription';
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from './usePurchaseConfirmation';
 

@@ -1,9 +1,8 @@
 import { ApiError } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Subscription } from '../../lib/subscription';
+import { billingPortal, type Subscription } from '../../lib/subscription';
 import { showErrorToast } from '../../ui/toast';
-import { billingPortal } from './billingPortal';
 
 export const MANAGE_FAILED_MESSAGE = "We couldn't open your subscription settings. Please try again.";
 export const NOWHERE_TO_MANAGE_MESSAGE =

@@ -1,9 +1,8 @@
 import { ApiError } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
-import { STRIPE_SUCCESS_PARAM, SUBSCRIPTION_PATH } from '../../lib/subscription';
+import { hostedCheckout, STRIPE_SUCCESS_PARAM, SUBSCRIPTION_PATH } from '../../lib/subscription';
 import { showErrorToast } from '../../ui/toast';
-import { hostedCheckout } from './hostedCheckout';
 
 /** Checkout comes back here either way; a completed purchase says so in the query. */
 const CANCEL_PATH = SUBSCRIPTION_PATH;

@@ -16,7 +16,24 @@ export const sendFeedbackBodySchema = z.strictObject({
 });
 export type SendFeedbackBody = z.input<typeof sendFeedbackBodySchema>;
 
+/** Restore purchase (SPEC §2 /checkout): what happened and the address the purchase was made with, so the team can find it. */
+export const requestPurchaseRestoreBodySchema = z.strictObject({
+  content: feedbackContentSchema,
+  location: shortTextSchema('location'),
+  trialEmail: emailSchema,
+});
+export type RequestPurchaseRestoreBody = z.input<typeof requestPurchaseRestoreBodySchema>;
+
 export const feedbackEndpoints = {
+  requestPurchaseRestore: defineEndpoint({
+    method: 'POST',
+    path: '/requestPurchaseRestore',
+    summary:
+      'Ask the team to restore a purchase that is not showing: stored like feedback and forwarded to the team chat. SPEC §7 names the fields (content, location, trialEmail) but no path.',
+    auth: 'public',
+    body: requestPurchaseRestoreBodySchema,
+    response: acknowledgedSchema,
+  }),
   sendFeedback: defineEndpoint({
     method: 'POST',
     path: '/sendFeedback',

@@ -1,16 +1,7 @@
-import { isValidEmail } from '@stillpoint/core';
+import { type CardErrors, type CardInput, cardDigits, isValidEmail, readCard } from '@stillpoint/core';
 import type { CheckoutSession, CheckoutSessionRequest } from '../provider';
 import { createPaymentMethod, loadCustomer } from './billing';
-import {
-  type CardErrors,
-  type CardInput,
-  cardDigits,
-  DECLINED_MESSAGE,
-  isBlankCard,
-  readCard,
-  testCardBehaviour,
-  UNKNOWN_CARD_MESSAGE,
-} from './cards';
+import { DECLINED_MESSAGE, isBlankCard, testCardBehaviour, UNKNOWN_CARD_MESSAGE } from './cards';
 import { productName } from './catalogue';
 import { type LocalContext, LocalPaymentError } from './context';
 import { newId } from './ids';

@@ -1,13 +1,7 @@
+import { type CardInput, cardDigits, readCard } from '@stillpoint/core';
 import type { ProviderSubscriptionIntent } from '../provider';
 import { createPaymentMethod, loadCustomer } from './billing';
-import {
-  type CardInput,
-  cardDigits,
-  DECLINED_MESSAGE,
-  readCard,
-  testCardBehaviour,
-  UNKNOWN_CARD_MESSAGE,
-} from './cards';
+import { DECLINED_MESSAGE, testCardBehaviour, UNKNOWN_CARD_MESSAGE } from './cards';
 import { type LocalContext, LocalPaymentError } from './context';
 import { failIntent, intentForClientSecret, requireAuthentication, succeedIntent } from './intents';
 import type { CardDetails, IntentObject } from './objects';

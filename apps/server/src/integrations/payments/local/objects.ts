@@ -4,6 +4,10 @@
  * machinery (the test clock's failing charges, what an intent was created for).
  */
 
+import type { CardDetails } from '@stillpoint/core';
+
+export type { CardDetails };
+
 export type Seconds = number;
 export type Metadata = Record<string, string>;
 
@@ -30,13 +34,6 @@ export interface CustomerObject {
   livemode: false;
   /** The test clock's switch: while on, every charge to this customer fails. */
   local_charges_fail: boolean;
-}
-
-export interface CardDetails {
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
 }
 
 export interface PaymentMethodObject {

@@ -1,4 +1,5 @@
 import { IOS_SKIP_DELAY_MS } from '@stillpoint/core';
+import { useAppLinks } from '../../../lib/appLinks';
 import { brand } from '../../../lib/brand';
 import { Button } from '../../../ui/Button';
 import { buttonStyles } from '../../../ui/buttonStyles';
@@ -29,16 +30,35 @@ export function IosAppStep({ iosFocused, onNext }: { iosFocused: boolean; onNext
           <li>• Daily opens budget for each app</li>
           <li>• Screen time and your streak, synced to this dashboard</li>
         </ul>
-        <a
-          href={brand.appStoreUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonStyles('primary', 'shrink-0')}
-        >
-          Get it on the App Store
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        <AppStoreLink />
       </div>
     </StepLayout>
+  );
+}
+
+/** The App Store button; the store page comes from the server's configuration. */
+function AppStoreLink() {
+  const links = useAppLinks();
+  if (links.data) {
+    return (
+      <a
+        href={links.data.appStoreUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonStyles('primary', 'shrink-0')}
+      >
+        Get it on the App Store
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  // Without the link the app is still one search away.
+  if (links.isError) {
+    return <p className="shrink-0 text-sm text-muted">Search for {brand.name} on the App Store.</p>;
+  }
+  return (
+    <Button className="shrink-0" loading>
+      Get it on the App Store
+    </Button>
   );
 }

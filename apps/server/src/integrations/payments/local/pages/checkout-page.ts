@@ -1,5 +1,4 @@
-import { brand, formatPrice } from '@stillpoint/core';
-import { TEST_CARDS } from '../cards';
+import { brand, formatPrice, TEST_CARDS } from '@stillpoint/core';
 import { priceWithCadence, productName, trialText } from '../catalogue';
 import type { CheckoutErrors, CheckoutForm } from '../checkout';
 import { cardIsOptional, trialDaysOf } from '../checkout';

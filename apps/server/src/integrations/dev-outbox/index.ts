@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsSender } from './sender';
 
 export interface OutboxMessage {
   channel: 'sms' | 'email';
@@ -11,8 +10,9 @@ export interface OutboxMessage {
 const CAPACITY = 100;
 
 /**
- * Development stand-in for real delivery: keeps the last messages in memory, newest first, and
- * logs each one, so a person (or a test) can read a sign-in code at GET /api/dev/outbox.
+ * Development stand-in for real delivery of SMS and e-mail: keeps the last messages in memory,
+ * newest first, and logs each one, so a person (or a test) can read a sign-in code or an e-mail at
+ * GET /api/dev/outbox. The SMS and e-mail integrations each write to it through their own sender.
  */
 export class DevOutbox {
   private readonly messages: OutboxMessage[] = [];
@@ -28,11 +28,5 @@ export class DevOutbox {
 
   list(): OutboxMessage[] {
     return [...this.messages];
-  }
-
-  get smsSender(): SmsSender {
-    return {
-      send: async ({ to, body }) => this.record({ channel: 'sms', to, body }),
-    };
   }
 }

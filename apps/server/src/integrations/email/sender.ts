@@ -1,0 +1,20 @@
+/** One plain-text e-mail to one address. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Delivers e-mail. Adapters throw when the message was not accepted, so the caller can log it. */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** Sends through every sender in turn: with SMTP and the outbox both on, a message is sent and recorded. */
+export function fanOut(senders: readonly EmailSender[]): EmailSender {
+  return {
+    async send(message) {
+      for (const sender of senders) await sender.send(message);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { createTransport } from 'nodemailer';
+import type { EmailSender } from './sender';
+
+export interface SmtpOptions {
+  /** A nodemailer connection URL: smtp://user:password@host:587 or smtps://…:465. */
+  url: string;
+  /** The From header, `Name <address>` or a bare address. */
+  from: string;
+  /** How long to wait for the connection, the greeting and each reply. */
+  timeoutMs?: number;
+}
+
+export class EmailDeliveryError extends Error {
+  override name = 'EmailDeliveryError';
+}
+
+/**
+ * Sends through an SMTP server with nodemailer, one connection per message: Stillpoint sends a
+ * few confirmations, not bulk mail, so there is no pool to keep alive or close. The timeouts are
+ * far below nodemailer's defaults (minutes), so a silent server cannot hold a send for long.
+ */
+export function smtpEmailSender({ url, from, timeoutMs = 10_000 }: SmtpOptions): EmailSender {
+  const transport = createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  return {
+    async send({ to, subject, text }) {
+      const info = await transport.sendMail({ from, to, subject, text });
+      // A server may accept the message but refuse the one recipient; that is not a delivery.
+      if (info.rejected.length > 0) {
+        throw new EmailDeliveryError(`The SMTP server refused the recipient: ${String(info.response)}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { messages } from '@stillpoint/core';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentLoad } from '../../app/paymentPageLoad';
+import { FAKE_DEEP_LINK_URL, installFakePayments } from '../../test/fakePayments';
+import { FAKE_APP_LINKS, installFakeServer, TEST_USER } from '../../test/fakeServer';
+import { preloadRoutes } from '../../test/preloadRoutes';
+import { renderRoute } from '../../test/renderRoute';
+import { FAKE_PAYMENT_CONFIG, subscriptionState } from '../../test/subscriptions';
+import { storeRedirect } from './storeRedirect';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+beforeAll(() => preloadRoutes('/webcheckout'));
+
+// As if the document had been loaded at /webcheckout, as a browser does when the page is opened.
+const stayOnPage = () => vi.spyOn(documentLoad, 'path').mockReturnValue('/webcheckout');
+
+async function payWith(number: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Purchase' }));
+  await user.type(screen.getByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiration date'), '1234');
+  await user.type(screen.getByLabelText('Security code'), '123');
+  await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+}
+
+describe('/webcheckout', () => {
+  it('is opened as a page of its own, never by navigating inside the app', async () => {
+    const open = vi.spyOn(documentLoad, 'open').mockImplementation(() => undefined);
+    installFakeServer({ signedIn: true });
+    const { router } = renderRoute('/signin');
+    void router.navigate('/webcheckout?pid=x');
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/webcheckout?pid=x'));
+  });
+
+  it('asks a visitor to sign in, with the methods the link suggests', async () => {
+    stayOnPage();
+    installFakeServer({ signedIn: false });
+    renderRoute('/webcheckout?suggestedAuthMethods=GOOGLE');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Please sign in to continue checkout' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with Apple' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
+  });
+
+  it('signs in on the page and goes on to the payment form', async () => {
+    stayOnPage();
+    const server = installFakeServer({ signedIn: false });
+    installFakePayments(server);
+    const { router } = renderRoute('/webcheckout');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number'), '5555550100');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Confirmation code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Live Distraction Free' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Block unlimited apps and get advanced insights about your screen time.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('$4.17/mo billed yearly at $49.99/yr')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Purchase' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/webcheckout');
+  });
+
+  it('pays, counts down five seconds and goes to the deep link', async () => {
+    stayOnPage();
+    const open = vi.spyOn(storeRedirect, 'open').mockImplementation(() => undefined);
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    renderRoute('/webcheckout');
+    await payWith('4242 4242 4242 4242');
+
+    expect(await screen.findByText('sending you to the app store...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to premium' })).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+    await waitFor(() => expect(open).toHaveBeenCalledWith(FAKE_DEEP_LINK_URL), { timeout: 7000 });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(server.calls('POST /api/createDeepLink')[0]?.body).toEqual({
+      desktopUrl: `${window.location.origin}/`,
+      iosUrl: FAKE_APP_LINKS.appStoreUrl,
+    });
+  }, 15_000);
+
+  it('waits for the deep link when it is not ready after the countdown', async () => {
+    stayOnPage();
+    const open = vi.spyOn(storeRedirect, 'open').mockImplementation(() => undefined);
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    let release: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.route('POST /api/createDeepLink', async () => {
+      await ready;
+      return {
+        body: {
+          success: true,
+          data: {
+            code: 'Late12345',
+            url: 'http://localhost:3000/l/Late12345',
+            desktopUrl: 'x',
+            iosUrl: 'y',
+            suggestedAuthMethod: 'PHONE_NUMBER',
+          },
+        },
+      };
+    });
+    renderRoute('/webcheckout');
+    await payWith('4242424242424242');
+
+    expect(
+      await screen.findByRole('status', { name: 'Getting your link ready' }, { timeout: 7000 }),
+    ).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+    release();
+    await waitFor(() => expect(open).toHaveBeenCalledWith('http://localhost:3000/l/Late12345'));
+  }, 15_000);
+
+  it('sends someone with a web subscription on to the app, as there is nothing to buy', async () => {
+    stayOnPage();
+    const server = installFakeServer({ signedIn: true, subscription: subscriptionState('pro') });
+    installFakePayments(server, { hasActiveSubscription: true });
+    renderRoute('/webcheckout');
+
+    expect(await screen.findByText('sending you to the app store...')).toBeInTheDocument();
+  });
+
+  it('lets someone with premium from elsewhere buy here (SPEC §6)', async () => {
+    stayOnPage();
+    const server = installFakeServer({
+      signedIn: true,
+      subscription: subscriptionState('noCardTrial', { days: 3 }),
+    });
+    installFakePayments(server);
+    renderRoute('/webcheckout');
+
+    expect(await screen.findByRole('button', { name: 'Purchase' })).toBeEnabled();
+    expect(screen.queryByText(messages.alreadyPremium)).not.toBeInTheDocument();
+  });
+
+  it('buys the price the link names', async () => {
+    stayOnPage();
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    renderRoute(`/webcheckout?pid=${FAKE_PAYMENT_CONFIG.prices.monthly}`);
+
+    expect(await screen.findByText('$6.99/mo billed monthly')).toBeInTheDocument();
+    await payWith('4242424242424242');
+    await screen.findByText('sending you to the app store...');
+    expect(server.calls('POST /api/getStripeSubscriptionIntent')[0]?.body).toMatchObject({
+      priceId: FAKE_PAYMENT_CONFIG.prices.monthly,
+    });
+  });
+
+  it("refuses a price that is not this environment's", async () => {
+    stayOnPage();
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    renderRoute('/webcheckout?pid=price_live_annual');
+
+    expect(await screen.findByText(/This plan is not available/)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
+  });
+
+  it("refuses a checkout made for someone else's account", async () => {
+    stayOnPage();
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    renderRoute('/webcheckout?uid=someone-else');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This checkout is for another account' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it("takes the person's own uid", async () => {
+    stayOnPage();
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    renderRoute(`/webcheckout?uid=${TEST_USER.uid}`);
+    expect(await screen.findByRole('button', { name: 'Purchase' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,67 @@
+import { billingSubtext, subscriptionPriceKind } from '@stillpoint/core';
+import { useQuery } from '@tanstack/react-query';
+import { PaymentForm } from '../../lib/paymentForm/PaymentForm';
+import { paymentConfigQuery, stripePriceQuery } from '../../lib/payments';
+import { Spinner } from '../../ui/Spinner';
+
+interface WebCheckoutPaymentProps {
+  /** The pid query parameter: a price id of this environment, or null for the annual plan. */
+  pid: string | null;
+  onComplete(): void;
+}
+
+/** /webcheckout once signed in: what premium is, and the payment form for the chosen price. */
+export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps) {
+  const config = useQuery(paymentConfigQuery());
+  const priceId = pid ?? config.data?.prices.annual ?? null;
+  const kind = config.data && priceId ? subscriptionPriceKind(priceId, config.data.prices) : null;
+  const price = useQuery({ ...stripePriceQuery(priceId ?? ''), enabled: kind !== null });
+
+  if (config.data && kind === null) {
+    return (
+      <p
+        role="alert"
+        className="rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 text-center text-danger"
+      >
+        This plan is not available. The link may be out of date: open checkout again from the app.
+      </p>
+    );
+  }
+  const subtext =
+    kind && price.data ? billingSubtext(kind, price.data.unit_amount, price.data.currency) : null;
+
+  return (
+    <>
+      <p className="text-balance text-center text-lg text-muted">
+        Block unlimited apps and get advanced insights about your screen time.
+      </p>
+      <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
+        {config.isError || price.isError ? (
+          <PaymentFormUnavailable />
+        ) : subtext === null ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading the plan" className="size-6" />
+          </div>
+        ) : (
+          <PaymentForm
+            priceId={priceId}
+            subtext={subtext}
+            trialDays={0}
+            submitLabel="Start Subscription"
+            revealLabel="Purchase"
+            allowSecondPurchase
+            onComplete={onComplete}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+function PaymentFormUnavailable() {
+  return (
+    <p role="alert" className="text-center text-sm font-medium text-danger">
+      an unexpected error occurred
+    </p>
+  );
+}

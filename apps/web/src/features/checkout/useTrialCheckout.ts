@@ -1,0 +1,81 @@
+import { ApiError, ONBOARDING_PATH } from '@stillpoint/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { callApi } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { hostedCheckout, STRIPE_SUCCESS_PARAM, useSubscription } from '../../lib/subscription';
+import { useOnBackForwardRestore } from '../../lib/useOnBackForwardRestore';
+import { showErrorToast } from '../../ui/toast';
+
+export const CHECKOUT_PATH = '/checkout';
+/** Back from a completed checkout, onboarding knows a plan is on its way and starts no trial. */
+const SUCCESS_PATH = `${ONBOARDING_PATH}?${STRIPE_SUCCESS_PARAM}=true`;
+
+/**
+ * What the overlay shows: the sign-in prompt, the way to hosted checkout (busy while the session
+ * is made and the browser leaves), or the existing subscription.
+ */
+export type CheckoutView = 'signIn' | 'leaving' | 'alreadySubscribed';
+
+/**
+ * SPEC §2 /checkout's overlay. 'Start Free Trial' opens it: a signed-out visitor is asked to sign
+ * in; a signed-in person who already has a plan (their subscription says so, or checkout answers
+ * 409, SPEC §8) is sent on to onboarding; anyone else leaves for a hosted checkout of the annual
+ * plan, which gives the 7 free days when the server allows them. Other failures are logged by the
+ * API client and get the generic toast; the overlay closes, so the toast is not left covering it
+ * and the page's button is the way to try again.
+ */
+export function useTrialCheckout(priceId: string | undefined) {
+  const auth = useAuth();
+  const subscription = useSubscription();
+  const [open, setOpen] = useState(false);
+  const [answered409, setAnswered409] = useState(false);
+  const session = useMutation({
+    mutationFn: (id: string) =>
+      callApi('createStripeCheckoutSessionForSubscription', {
+        priceId: id,
+        cancelPath: CHECKOUT_PATH,
+        successPath: SUCCESS_PATH,
+      }),
+    onSuccess: ({ url }) => hostedCheckout.open(url),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        setAnswered409(true);
+        // The plan this page holds is out of date: fetch the one the server knows.
+        void subscription.refresh();
+      } else {
+        setOpen(false);
+        showErrorToast();
+      }
+    },
+  });
+
+  // The plan in force (a trial with a card included); the no-card trial may still buy one.
+  const subscribed = answered409 || (subscription.status === 'initialised' && !subscription.canBuyPlan);
+  const signedIn = auth.status === 'signedIn';
+  const view: CheckoutView = !signedIn ? 'signIn' : subscribed ? 'alreadySubscribed' : 'leaving';
+
+  // Back from checkout, the page may be as it was left: the overlay open and busy. Nothing is on
+  // its way any more, so it starts over, closed.
+  useOnBackForwardRestore(() => {
+    session.reset();
+    setOpen(false);
+  });
+
+  return {
+    open,
+    view,
+    /** Auth is still being read, or the price id: the button waits. */
+    ready: auth.status !== 'loading' && priceId !== undefined,
+    /** Busy: the session is being made, or made and the browser is leaving for it. */
+    leaving: session.isPending || session.isSuccess,
+    start() {
+      setOpen(true);
+      if (signedIn && !subscribed && priceId && !session.isPending) session.mutate(priceId);
+    },
+    close() {
+      // Once the session is asked for, the page is leaving: closing would only hide that.
+      if (!(session.isPending || session.isSuccess)) setOpen(false);
+    },
+  };
+}

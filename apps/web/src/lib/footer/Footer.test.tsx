@@ -1,0 +1,151 @@
+import { brand, messages } from '@stillpoint/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FAKE_APP_LINKS, type FakeResponse, installFakeServer } from '../../test/fakeServer';
+import { renderRoute } from '../../test/renderRoute';
+import { Footer } from './Footer';
+import { NEWSLETTER_JOINED_MESSAGE } from './NewsletterSignup';
+
+function renderFooter() {
+  const server = installFakeServer();
+  renderRoute('/', [{ path: '/', element: <Footer /> }]);
+  return { server, user: userEvent.setup() };
+}
+
+const links = () => within(screen.getByRole('navigation', { name: `${brand.name} elsewhere` }));
+const emailField = () => screen.getByRole('textbox', { name: 'E-mail address' });
+const joinButton = () => screen.getByRole('button', { name: 'Join' });
+
+async function join(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.type(emailField(), email);
+  await user.click(joinButton());
+}
+
+describe('Footer links', () => {
+  it('links to the App Store, the blog, the website and the privacy policy in new tabs, and mails support', async () => {
+    renderFooter();
+
+    const appStore = await links().findByRole('link', { name: /Get the iPhone app/ });
+    expect(appStore).toHaveAttribute('href', FAKE_APP_LINKS.appStoreUrl);
+    expect(appStore).toHaveAttribute('target', '_blank');
+    expect(appStore).toHaveAccessibleName(/^Get the iPhone app ?\(opens in a new tab\)$/);
+    expect(links().getByRole('link', { name: /^Blog/ })).toHaveAttribute('href', FAKE_APP_LINKS.blogUrl);
+    expect(links().getByRole('link', { name: /^Website/ })).toHaveAttribute('href', FAKE_APP_LINKS.website);
+    expect(links().getByRole('link', { name: /^Privacy policy/ })).toHaveAttribute(
+      'href',
+      FAKE_APP_LINKS.privacyPolicyUrl,
+    );
+    const support = links().getByRole('link', { name: /Support/ });
+    expect(support).toHaveAttribute('href', `mailto:${FAKE_APP_LINKS.supportEmail}`);
+    expect(support).not.toHaveAttribute('target');
+  });
+
+  it("keeps the brand's own links, but not the store's, when the server cannot say where the store is", async () => {
+    const { server } = renderFooter();
+    server.route('GET /api/getAppLinks', () => ({
+      status: 400,
+      body: { success: false, code: 'BAD_REQUEST', error: 'nope' },
+    }));
+
+    expect(await links().findByRole('link', { name: /^Blog/ })).toHaveAttribute('href', brand.blogUrl);
+    expect(links().getByRole('link', { name: /Support/ })).toHaveAttribute(
+      'href',
+      `mailto:${brand.supportEmail}`,
+    );
+    expect(links().queryByRole('link', { name: /iPhone app/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('NewsletterSignup', () => {
+  it('joins with the address as typed, then shows the confirmation in place of the form, announced and focused', async () => {
+    const { server, user } = renderFooter();
+
+    await join(user, '  reader@example.com ');
+
+    const confirmation = await screen.findByText(NEWSLETTER_JOINED_MESSAGE);
+    expect(screen.getByRole('status')).toContainElement(confirmation);
+    expect(confirmation).toHaveFocus();
+    expect(screen.queryByRole('textbox', { name: 'E-mail address' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+    expect(server.calls('POST /api/joinNewsletter').map((call) => call.body)).toEqual([
+      { email: 'reader@example.com' },
+    ]);
+  });
+
+  it('checks no format itself: the server judges the address', async () => {
+    const { server, user } = renderFooter();
+
+    await join(user, 'not-an-email');
+
+    expect(await screen.findByText(messages.newsletterFailed)).toBeInTheDocument();
+    expect(server.calls('POST /api/joinNewsletter').map((call) => call.body)).toEqual([
+      { email: 'not-an-email' },
+    ]);
+  });
+
+  it.each<[string, () => FakeResponse | Promise<never>]>([
+    [
+      'a refused address (400)',
+      () => ({ status: 400, body: { success: false, code: 'BAD_REQUEST', error: 'x' } }),
+    ],
+    [
+      'too many tries (429)',
+      () => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', error: 'x' } }),
+    ],
+    ['an answer without success', () => ({ status: 200, body: { success: false, error: 'x' } })],
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('shows the one SPEC §8 sentence on %s, and keeps the address', async (_name, answer) => {
+    const { server, user } = renderFooter();
+    server.route('POST /api/joinNewsletter', answer);
+
+    await join(user, 'reader@example.com');
+
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent(messages.newsletterFailed);
+    expect(error.textContent).toBe(messages.newsletterFailed);
+    expect(emailField()).toHaveValue('reader@example.com');
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveAccessibleDescription(messages.newsletterFailed);
+    expect(screen.queryByText(NEWSLETTER_JOINED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('clears the error when the address changes, and can join on the next try', async () => {
+    const { server, user } = renderFooter();
+    let fail = true;
+    server.route('POST /api/joinNewsletter', () =>
+      fail
+        ? { status: 429, body: { success: false, code: 'RATE_LIMITED', error: 'x' } }
+        : { body: { success: true, data: { ok: true } } },
+    );
+
+    await join(user, 'reader@example.com');
+    expect(await screen.findByText(messages.newsletterFailed)).toBeInTheDocument();
+    await user.type(emailField(), '{Backspace}m');
+    expect(screen.queryByText(messages.newsletterFailed)).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(joinButton());
+    expect(await screen.findByText(NEWSLETTER_JOINED_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('is busy while joining: the button waits and the address cannot change', async () => {
+    const { server, user } = renderFooter();
+    let answer: (response: FakeResponse) => void = () => undefined;
+    server.route(
+      'POST /api/joinNewsletter',
+      () => new Promise<FakeResponse>((resolve) => (answer = resolve)),
+    );
+
+    await join(user, 'reader@example.com');
+
+    await waitFor(() => expect(joinButton()).toHaveAttribute('aria-busy', 'true'));
+    expect(joinButton()).toBeDisabled();
+    expect(emailField()).toHaveAttribute('readonly');
+    await user.click(joinButton());
+    expect(server.calls('POST /api/joinNewsletter')).toHaveLength(1);
+
+    answer({ body: { success: true, data: { ok: true } } });
+    expect(await screen.findByText(NEWSLETTER_JOINED_MESSAGE)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import {
+  Elements,
+  ExpressCheckoutElement,
+  PaymentElement,
+  useElements,
+  useStripe,
+} from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useImperativeHandle, useMemo, useState } from 'react';
+import { OrDivider } from '../../../ui/OrDivider';
+import type { PaymentFieldsProps } from '../paymentFields';
+import { stripeAppearance } from './stripeAppearance';
+import { confirmWithStripe } from './stripeConfirm';
+
+let loading: { key: string; stripe: Promise<Stripe | null> } | null = null;
+
+/** Stripe.js, fetched from Stripe on the first payment page only (never bundled), once per key. */
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  if (loading?.key !== publishableKey) loading = { key: publishableKey, stripe: loadStripe(publishableKey) };
+  return loading.stripe;
+}
+
+type StripeFieldsProps = PaymentFieldsProps & { publishableKey: string };
+
+/**
+ * Stripe's backend of the payment form: the Express Checkout Element (Apple Pay, Google Pay) and
+ * the Payment Element for cards, with the intent created only when the person submits.
+ */
+export function StripePaymentFields({ publishableKey, ...props }: StripeFieldsProps) {
+  const { price, mode, onLoadError } = props;
+  const stripe = useMemo(() => {
+    const promise = stripeFor(publishableKey);
+    promise.then((loaded) => loaded ?? onLoadError(), onLoadError);
+    return promise;
+  }, [publishableKey, onLoadError]);
+  const options =
+    mode === 'setup'
+      ? ({ mode: 'setup', currency: price.currency, appearance: stripeAppearance() } as const)
+      : ({
+          mode: 'subscription',
+          amount: price.unit_amount,
+          currency: price.currency,
+          appearance: stripeAppearance(),
+        } as const);
+  return (
+    <Elements stripe={stripe} options={options}>
+      <StripeFields {...props} />
+    </Elements>
+  );
+}
+
+function StripeFields({
+  price,
+  mode,
+  cardVisible,
+  controller,
+  onReady,
+  onCompleteChange,
+  onExpressAvailability,
+  onExpressConfirm,
+  onLoadError,
+}: PaymentFieldsProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [expressShown, setExpressShown] = useState(false);
+
+  useImperativeHandle(
+    controller,
+    () => ({
+      async validate() {
+        if (!elements) return '';
+        const { error } = await elements.submit();
+        return error ? (error.message ?? '') : null;
+      },
+      async confirm(intent, returnUrl) {
+        if (!stripe || !elements) return { kind: 'failed', message: null };
+        return confirmWithStripe(stripe, elements, intent, returnUrl, {
+          mode,
+          amount: price.unit_amount,
+          currency: price.currency,
+        });
+      },
+    }),
+    [stripe, elements, mode, price],
+  );
+
+  return (
+    <>
+      <ExpressCheckoutElement
+        onReady={(event) => {
+          const available = Object.values(event.availablePaymentMethods ?? {}).some(Boolean);
+          setExpressShown(available);
+          onExpressAvailability(available);
+          if (available) onReady();
+        }}
+        onConfirm={onExpressConfirm}
+        onLoadError={() => onExpressAvailability(false)}
+      />
+      {expressShown && cardVisible ? <OrDivider /> : null}
+      <div hidden={!cardVisible}>
+        <PaymentElement
+          options={{ wallets: { applePay: 'never', googlePay: 'never' } }}
+          onReady={onReady}
+          onChange={(event) => onCompleteChange(event.complete)}
+          onLoadError={onLoadError}
+        />
+      </div>
+    </>
+  );
+}
