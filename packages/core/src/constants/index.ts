@@ -12,6 +12,5 @@ export * from './platforms';
 export * from './premium-features';
 export * from './products';
 export * from './quotes';
-export * from './reviews';
 export * from './steps';
 export * from './timing';

@@ -5,14 +5,14 @@ import { Footer } from '../../lib/footer/Footer';
 import { Page } from '../../ui/Page';
 import { CheckoutOverlay } from './CheckoutOverlay';
 import { PlanCard } from './PlanCard';
-import { Reviews } from './Reviews';
+import { RatingAndResults } from './RatingAndResults';
 import { RestorePurchase } from './restore/RestorePurchase';
 import { SignInLink } from './SignInLink';
 import { useAnnualPlan } from './useAnnualPlan';
 import { useTrialCheckout } from './useTrialCheckout';
 
 /**
- * Checkout (SPEC §2 /checkout): the annual plan after 7 free days, reviews and the footer. 'Start
+ * Checkout (SPEC §2 /checkout): the annual plan after 7 free days, the rating and results people report, and the footer. 'Start
  * Free Trial' opens the overlay (sign in, on to hosted checkout, or the plan already held);
  * 'Restore purchase' helps someone whose earlier purchase is not showing.
  */
@@ -45,7 +45,7 @@ export function CheckoutPage() {
           onStart={checkout.start}
           footer={<RestorePurchase />}
         />
-        <Reviews />
+        <RatingAndResults />
       </div>
 
       <CheckoutOverlay open={checkout.open} view={checkout.view} onClose={checkout.close} />
