@@ -129,7 +129,7 @@ describe('deep links', () => {
     it.each([
       ['this site', `${PUBLIC_URL}/getting-started?step=download`],
       ['the website', 'https://stillpoint.app/blog/first-week'],
-      ['the App Store', 'https://apps.apple.com/us/app/stillpoint/id1234567890'],
+      ['the App Store', APP_STORE],
       ['the Play Store', 'https://play.google.com/store/apps/details?id=app.stillpoint'],
     ])('accepts a fallback on %s', async (_where, url) => {
       const sam = await signUp(app);
@@ -144,6 +144,17 @@ describe('deep links', () => {
         await create({ desktopUrl: 'https://STILLPOINT.app\\@evil.example/', iosUrl: APP_STORE }, sam.token),
       );
       expect(link.desktopUrl).toBe('https://stillpoint.app/@evil.example/');
+    });
+
+    it.each([
+      ['another app in the App Store', 'https://apps.apple.com/app/id999999999', APP_STORE],
+      ['a page of the App Store', 'https://apps.apple.com/us/charts', APP_STORE],
+      ['another app in the Play Store', 'https://play.google.com/store/apps/details?id=evil.app', PLAY_STORE],
+    ])('refuses %s: a store link leads only to our app', async (_what, url, page) => {
+      const sam = await signUp(app);
+      const response = await create({ ...links, iosUrl: url }, sam.token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toContain(`iosUrl may lead to ${new URL(url).host} only at ${page}.`);
     });
 
     const allowed = 'localhost:3000, stillpoint.app, apps.apple.com or play.google.com';

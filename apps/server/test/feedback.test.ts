@@ -272,6 +272,20 @@ describe('feedback (sendFeedback)', () => {
         'Feedback cannot be empty',
       ],
       ['no location', { content: 'Restore please', trialEmail: 'buyer@example.com' }, 'location'],
+      [
+        'a NUL byte in the message',
+        { content: 'Restore\u0000please', location: 'checkout', trialEmail: 'buyer@example.com' },
+        'control characters',
+      ],
+      [
+        'a location that would add lines to the team message',
+        {
+          content: 'Restore please',
+          location: 'checkout\nuid: someone-else',
+          trialEmail: 'buyer@example.com',
+        },
+        'location must be one line of text',
+      ],
     ])('answers %s with a readable 400 and stores nothing', async (_case, body, mention) => {
       const before = await database.db.select().from(feedbackMessage);
       expect(failureOf(await restore(app, body))).toMatchObject({

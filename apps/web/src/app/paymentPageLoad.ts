@@ -18,8 +18,9 @@ export const documentLoad = {
  * turned into a full page load, which brings the payment page's policy with it.
  */
 export function paymentPageLoader({ request }: LoaderFunctionArgs): Promise<null> | null {
-  if (isPaymentPagePath(documentLoad.path())) return null;
   const { pathname, search } = new URL(request.url);
+  // Never reload the page the document was loaded at: that could only load it again, for ever.
+  if (isPaymentPagePath(documentLoad.path()) || pathname === documentLoad.path()) return null;
   documentLoad.open(`${pathname}${search}`);
   // The page is being replaced; the in-app navigation never finishes.
   return new Promise<null>(() => undefined);

@@ -5,9 +5,21 @@
  */
 export const PAYMENT_PAGE_PATHS = ['/webcheckout', '/getting-started'] as const;
 
+/** The path as the web app's router reads it: percent-escapes decoded where they are valid. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /**
- * Whether a path (no query) is a payment page. Case-insensitive, like the web app's router, so
- * /WebCheckout, which renders the same page, gets the same policy.
+ * Whether a path (no query) is a payment page. Read as the web app's router reads it (escapes
+ * decoded, any case), so /WebCheckout or /%77ebcheckout, which render the same page, get the same
+ * policy.
  */
 export const isPaymentPagePath = (pathname: string): boolean =>
-  (PAYMENT_PAGE_PATHS as readonly string[]).includes(pathname.replace(/\/+$/, '').toLowerCase() || '/');
+  (PAYMENT_PAGE_PATHS as readonly string[]).includes(
+    decodedPath(pathname).replace(/\/+$/, '').toLowerCase() || '/',
+  );

@@ -17,3 +17,20 @@ describe('free text', () => {
     );
   });
 });
+
+describe('control characters in free text', () => {
+  it('lets feedback span lines but refuses NUL and other control characters', () => {
+    expect(feedbackContentSchema.safeParse('first line\nsecond\tline').success).toBe(true);
+    expect(feedbackContentSchema.safeParse('bad\u0000byte').success).toBe(false);
+    expect(feedbackContentSchema.safeParse('bell\u0007').success).toBe(false);
+  });
+
+  it('keeps a short answer on one line', () => {
+    const location = shortTextSchema('location');
+    expect(location.safeParse('checkout').success).toBe(true);
+    expect(location.safeParse('checkout\nuid: someone-else').error?.issues[0]?.message).toBe(
+      'location must be one line of text',
+    );
+    expect(location.safeParse('nul\u0000').success).toBe(false);
+  });
+});

@@ -1,6 +1,9 @@
 import { type AppLinks, appStoreUrl, brand, playStoreUrl } from '@stillpoint/core';
 import type { Config } from '../../config';
 
+/** The App Store page of the configured iOS app. */
+export const appStorePage = (config: Pick<Config, 'stores'>): string => appStoreUrl(config.stores.appStoreId);
+
 /** The Play Store page of the configured Android app; deep links send Android visitors here. */
 export const playStorePage = (config: Pick<Config, 'stores'>): string =>
   playStoreUrl(config.stores.playStorePackage);
@@ -11,7 +14,7 @@ export const playStorePage = (config: Pick<Config, 'stores'>): string =>
  */
 export function appLinks(config: Pick<Config, 'stores'>): AppLinks {
   return {
-    appStoreUrl: appStoreUrl(config.stores.appStoreId),
+    appStoreUrl: appStorePage(config),
     playStoreUrl: playStorePage(config),
     website: brand.website,
     blogUrl: brand.blogUrl,

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { playStorePage } from '../app-links/service';
+import { appStorePage, playStorePage } from '../app-links/service';
 import { linkPlatform } from './platform';
 import { type DeepLinkRow, findDeepLink, insertDeepLink } from './repo';
 
@@ -28,22 +28,26 @@ export const newLinkCode = (): string =>
   Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /**
- * The origins a link may lead to: this site, the brand's website and the two stores. A link that
- * could lead anywhere would be an open redirect under Stillpoint's name.
+ * Where a link may lead: anywhere on this site or the brand's website, and on the stores only to
+ * Stillpoint's own pages. A link that could lead anywhere else would lend Stillpoint's name to
+ * someone else's page (another app's store listing included).
  */
-export function allowedLinkOrigins(publicUrl: string): string[] {
-  const origins = [new URL(publicUrl).origin, new URL(brand.website).origin];
-  origins.push('https://apps.apple.com', 'https://play.google.com');
-  return [...new Set(origins)];
+export interface AllowedDestinations {
+  origins: string[];
+  storePages: string[];
 }
 
-const hostsInWords = (origins: readonly string[]) => {
-  const hosts = origins.map((origin) => new URL(origin).host);
-  return `${hosts.slice(0, -1).join(', ')} or ${hosts.at(-1)}`;
-};
+export function allowedDestinations(config: Pick<Config, 'publicUrl' | 'stores'>): AllowedDestinations {
+  return {
+    origins: [...new Set([new URL(config.publicUrl).origin, new URL(brand.website).origin])],
+    storePages: [appStorePage(config), playStorePage(config)].map((page) => new URL(page).href),
+  };
+}
+
+const hostsInWords = (hosts: readonly string[]) => `${hosts.slice(0, -1).join(', ')} or ${hosts.at(-1)}`;
 
 /** The fallback as it will be stored and redirected to (normalised by the URL parser), or a 400. */
-function allowedFallback(field: string, value: string, origins: readonly string[]): string {
+function allowedFallback(field: string, value: string, allowed: AllowedDestinations): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -53,12 +57,18 @@ function allowedFallback(field: string, value: string, origins: readonly string[
   if (url.username !== '' || url.password !== '') {
     throw new AppError('BAD_REQUEST', `${field} must not contain a user name or password.`);
   }
-  if (origins.includes(url.origin)) return url.href;
-  const sameHost = origins.find((origin) => new URL(origin).host === url.host);
+  if (allowed.origins.includes(url.origin)) return url.href;
+  const storePage = allowed.storePages.find((page) => new URL(page).origin === url.origin);
+  if (storePage) {
+    if (url.href === storePage) return url.href;
+    throw new AppError('BAD_REQUEST', `${field} may lead to ${url.host} only at ${storePage}.`);
+  }
+  const sameHost = allowed.origins.find((origin) => new URL(origin).host === url.host);
   if (sameHost) throw new AppError('BAD_REQUEST', `${field} must start with ${sameHost}.`);
+  const hosts = [...allowed.origins, ...allowed.storePages].map((page) => new URL(page).host);
   throw new AppError(
     'BAD_REQUEST',
-    `${field} must lead to ${hostsInWords(origins)}; ${url.host} is not allowed.`,
+    `${field} must lead to ${hostsInWords(hosts)}; ${url.host} is not allowed.`,
   );
 }
 
@@ -91,9 +101,9 @@ export async function createDeepLink(
   user: SessionUser,
   input: CreateDeepLinkInput,
 ): Promise<DeepLink> {
-  const origins = allowedLinkOrigins(deps.config.publicUrl);
-  const desktopUrl = allowedFallback('desktopUrl', input.desktopUrl, origins);
-  const iosUrl = allowedFallback('iosUrl', input.iosUrl, origins);
+  const allowed = allowedDestinations(deps.config);
+  const desktopUrl = allowedFallback('desktopUrl', input.desktopUrl, allowed);
+  const iosUrl = allowedFallback('iosUrl', input.iosUrl, allowed);
   const suggestedAuthMethod = input.suggestedAuthMethod ?? (await deps.signInMethodOf(user));
   const drawCode = deps.newCode ?? newLinkCode;
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt++) {

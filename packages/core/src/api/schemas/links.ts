@@ -17,7 +17,7 @@ const fallbackUrlSchema = (field: string) =>
   z
     .string({ error: `${field} must be text` })
     .max(2000, `${field} is too long`)
-    .regex(/^https?:\/\/[^\s\p{Cc}]+$/u, `${field} must be a web address (http or https)`);
+    .regex(/^https?:\/\/[^\s\p{Cc}]+$/iu, `${field} must be a web address (http or https)`);
 
 export const signInMethodSchema = z.enum(SIGN_IN_METHODS, {
   error: `suggestedAuthMethod must be one of ${SIGN_IN_METHODS.join(', ')}`,
