@@ -14,14 +14,15 @@ async function payOnPaymentForm(page: Page, cardNumber: string) {
   await page.getByRole('button', { name: 'Start Subscription' }).click();
 }
 
-/** The countdown ends at the deep link, which sends a computer to this site's home page. */
+/** The countdown (5 s) ends at the deep link, which sends a computer to this site's home page. */
 async function expectCountdownToDeepLink(page: Page) {
-  await expect(page.getByText('sending you to the app store...')).toBeVisible();
   const deepLink = page.waitForRequest((request) =>
     /\/l\/[A-Za-z0-9]+$/.test(new URL(request.url()).pathname),
   );
+  await expect(page.getByText('sending you to the app store...')).toBeVisible();
+  const shownAt = Date.now();
   const request = await deepLink;
-  // The link is made before the countdown ends, and the page leaves only once it has.
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3500);
   await page.waitForURL((url) => !url.pathname.startsWith('/webcheckout'), { timeout: 15_000 });
   return request.url();
 }

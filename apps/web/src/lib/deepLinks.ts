@@ -1,4 +1,4 @@
-import type { SignInMethod } from '@stillpoint/core';
+import { type AppLinks, linkPlatform, type SignInMethod } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from './api';
 import { appLinksQuery } from './appLinks';
@@ -6,8 +6,21 @@ import { appLinksQuery } from './appLinks';
 export interface StoreDeepLink {
   /** The short link to send the person to; null while it is being made. */
   url: string | null;
-  /** It could not be made: the App Store page is used instead, when known. */
+  /** It could not be made: the store page of this device, or this site, is used instead. */
   failed: boolean;
+}
+
+/** Where the link would have sent this browser, for when it cannot be made (same rule as the server's). */
+function fallbackFor(links: AppLinks | undefined): string {
+  const home = `${window.location.origin}/`;
+  switch (linkPlatform(navigator.userAgent)) {
+    case 'ios':
+      return links?.appStoreUrl ?? home;
+    case 'android':
+      return links?.playStoreUrl ?? home;
+    default:
+      return home;
+  }
 }
 
 /**
@@ -30,7 +43,6 @@ export function useStoreDeepLink(enabled: boolean, suggestedAuthMethod?: SignInM
     retry: 2,
   });
   if (link.data) return { url: link.data.url, failed: false };
-  if (links.isError) return { url: null, failed: true };
-  if (link.isError) return { url: links.data?.appStoreUrl ?? null, failed: true };
+  if (links.isError || link.isError) return { url: fallbackFor(links.data), failed: true };
   return { url: null, failed: false };
 }

@@ -2,6 +2,7 @@ export * from './app-weeks';
 export * from './apps';
 export * from './greeting';
 export * from './intercept';
+export * from './link-platform';
 export * from './onboarding';
 export * from './payment-products';
 export * from './prices';

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { brand, type DeepLink, deepLinkCodeSchema, type SignInMethod } from '@stillpoint/core';
+import { brand, type DeepLink, deepLinkCodeSchema, linkPlatform, type SignInMethod } from '@stillpoint/core';
 import type { SessionUser } from '../../auth/session';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { appStorePage, playStorePage } from '../app-links/service';
-import { linkPlatform } from './platform';
+
 import { type DeepLinkRow, findDeepLink, insertDeepLink } from './repo';
 
 export interface DeepLinksDependencies {

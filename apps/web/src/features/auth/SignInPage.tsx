@@ -5,7 +5,6 @@ import { pendingTrialEmail, useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
-import { oauthErrorMessage } from './oauth/oauthErrorMessage';
 import { SignInPanel } from './SignInPanel';
 import { type AuthFormat, readSignInParams } from './signInParams';
 import { useIosSourceToast } from './useIosSourceToast';
@@ -45,7 +44,7 @@ export function SignInPage() {
           methods={methods}
           // Redirect mode comes back here with the same query (trialEmail, formats) to finish.
           callbackPath={`${SIGN_IN_PATH}${rawSearch}`}
-          initialProviderError={params.providerError ? oauthErrorMessage(params.providerError) : null}
+          providerError={params.providerError}
         />
       </div>
     </div>

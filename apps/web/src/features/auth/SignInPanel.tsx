@@ -4,6 +4,7 @@ import { useAuth } from '../../lib/auth';
 import { env } from '../../lib/env';
 import { OrDivider } from '../../ui/OrDivider';
 import { OAuthButtons } from './oauth/OAuthButtons';
+import { oauthErrorMessage } from './oauth/oauthErrorMessage';
 import { PhoneSignIn } from './phone/PhoneSignIn';
 import { TestPhoneHint } from './phone/TestPhoneHint';
 import { SignInAlert } from './SignInAlert';
@@ -14,18 +15,24 @@ export interface SignInPanelProps {
   methods: readonly SignInMethod[];
   /** Where a Google or Apple sign-in that leaves by redirect comes back to, with its query. */
   callbackPath: string;
-  /** An error a Google or Apple sign-in came back with, to show at first. */
-  initialProviderError?: string | null;
+  /** The `error` a Google or Apple sign-in came back with by redirect, to explain at first. */
+  providerError?: string | null;
 }
 
 /**
  * The sign-in methods (phone, then Google and Apple below an 'or'), signing in where they are
  * shown: on /signin, and inline on pages that need an account first (/webcheckout).
  */
-export function SignInPanel({ methods, callbackPath, initialProviderError = null }: SignInPanelProps) {
+export function SignInPanel({
+  methods,
+  callbackPath,
+  providerError: returnedError = null,
+}: SignInPanelProps) {
   const auth = useAuth();
   const authConfig = useAuthConfig();
-  const [providerError, setProviderError] = useState<string | null>(initialProviderError);
+  const [providerError, setProviderError] = useState<string | null>(() =>
+    returnedError ? oauthErrorMessage(returnedError) : null,
+  );
   const offered = new Set<SignInMethod>(methods.length > 0 ? methods : ['PHONE_NUMBER', 'GOOGLE', 'APPLE']);
   const showPhone = offered.has('PHONE_NUMBER');
   const providers = new Set(

@@ -45,9 +45,11 @@ export function StoreRedirectCountdown() {
         <a href={target} className={buttonStyles('secondary')}>
           Open the app store now
         </a>
-      ) : link.failed ? (
-        <p role="alert" className="text-sm text-danger">
-          We could not make your download link. Search for {brand.name} in the App Store.
+      ) : null}
+      {link.failed ? (
+        <p role="alert" className="text-sm text-muted">
+          We could not make your personal download link, so you'll go to the store page instead. Sign in to{' '}
+          {brand.name} there with the same account.
         </p>
       ) : null}
     </div>

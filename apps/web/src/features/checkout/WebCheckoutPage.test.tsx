@@ -134,6 +134,43 @@ describe('/webcheckout', () => {
     renderRoute('/webcheckout');
 
     expect(await screen.findByText('sending you to the app store...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'You already have premium' })).toHaveFocus();
+    expect(screen.getByText(/^already premium: there is nothing to buy/)).toBeInTheDocument();
+  });
+
+  it('goes to the store page of this device when the deep link cannot be made', async () => {
+    stayOnPage();
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    );
+    const open = vi.spyOn(storeRedirect, 'open').mockImplementation(() => undefined);
+    const server = installFakeServer({ signedIn: true, subscription: subscriptionState('pro') });
+    installFakePayments(server, { hasActiveSubscription: true });
+    server.route('POST /api/createDeepLink', () => ({
+      status: 500,
+      body: { success: false, code: 'INTERNAL', error: 'boom' },
+    }));
+    renderRoute('/webcheckout');
+
+    expect(
+      await screen.findByText(/could not make your personal download link/, {}, { timeout: 7000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(open).toHaveBeenCalledWith(FAKE_APP_LINKS.appStoreUrl), { timeout: 7000 });
+  }, 15_000);
+
+  it('explains a Google or Apple sign-in that came back with an error', async () => {
+    stayOnPage();
+    installFakeServer({ signedIn: false });
+    renderRoute('/webcheckout?error=access_denied');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Please sign in to continue checkout' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((alert) => (alert.textContent ?? '').trim() !== '')).toBe(
+        true,
+      ),
+    );
   });
 
   it('lets someone with premium from elsewhere buy here (SPEC §6)', async () => {

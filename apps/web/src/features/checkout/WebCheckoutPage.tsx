@@ -1,9 +1,10 @@
-import { readSignInMethods, type SignInMethod } from '@stillpoint/core';
+import { messages, readSignInMethods, type SignInMethod } from '@stillpoint/core';
 import type { ComponentType } from 'react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
+import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { OtherAccountNotice } from './OtherAccountNotice';
 import { StoreRedirectCountdown } from './StoreRedirectCountdown';
@@ -11,7 +12,12 @@ import { WebCheckoutPayment } from './WebCheckoutPayment';
 
 export interface WebCheckoutPageProps {
   /** The sign-in methods, composed in by the app (features do not import each other). */
-  SignIn: ComponentType<{ methods: readonly SignInMethod[]; callbackPath: string }>;
+  SignIn: ComponentType<{
+    methods: readonly SignInMethod[];
+    callbackPath: string;
+    /** The `error` a Google or Apple sign-in came back here with. */
+    providerError: string | null;
+  }>;
 }
 
 /**
@@ -23,11 +29,20 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
   const auth = useAuth();
   const [search] = useSearchParams();
   const { pathname, search: rawSearch } = useLocation();
-  const [completed, setCompleted] = useState(false);
+  const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const uid = search.get('uid');
 
   let heading: string;
   let content: React.ReactNode;
+  // The page's content changes in place (signed in, paid): the new heading is where a screen
+  // reader goes on reading.
+  const stage = auth.status === 'signedIn' ? (outcome ?? 'paying') : auth.status;
+  useEffect(() => {
+    if (stage === 'paying' || stage === 'purchased' || stage === 'alreadyPremium')
+      headingRef.current?.focus();
+  }, [stage]);
+
   if (auth.status === 'loading') {
     return <FullScreenSpinner />;
   }
@@ -37,24 +52,38 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
       <SignIn
         methods={readSignInMethods(search.get('suggestedAuthMethods'))}
         callbackPath={`${pathname}${rawSearch}`}
+        providerError={search.get('error')}
       />
     );
   } else if (uid && uid !== auth.user.uid) {
     heading = 'This checkout is for another account';
     content = <OtherAccountNotice />;
-  } else if (completed) {
-    heading = 'Welcome to premium';
-    content = <StoreRedirectCountdown />;
+  } else if (outcome) {
+    heading = outcome === 'purchased' ? 'Welcome to premium' : 'You already have premium';
+    content = (
+      <>
+        {outcome === 'alreadyPremium' ? (
+          <p className="text-center text-muted">
+            {messages.alreadyPremium}: there is nothing to buy. Your premium works in the app too.
+          </p>
+        ) : null}
+        <StoreRedirectCountdown />
+      </>
+    );
   } else {
     heading = 'Live Distraction Free';
-    content = <WebCheckoutPayment pid={search.get('pid')} onComplete={() => setCompleted(true)} />;
+    content = <WebCheckoutPayment pid={search.get('pid')} onComplete={setOutcome} />;
   }
 
   return (
     <div className="flex flex-col items-center px-4 pt-6 pb-12 sm:pt-10 sm:pb-16">
       <title>{documentTitle('Checkout')}</title>
       <div className="flex w-full max-w-md flex-col gap-6">
-        <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-balance text-center text-3xl font-semibold tracking-tight text-ink outline-none sm:text-4xl"
+        >
           {heading}
         </h1>
         {content}

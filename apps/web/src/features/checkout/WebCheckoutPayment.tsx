@@ -1,13 +1,13 @@
 import { billingSubtext, subscriptionPriceKind } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
-import { PaymentForm } from '../../lib/paymentForm/PaymentForm';
+import { PaymentForm, type PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { paymentConfigQuery, stripePriceQuery } from '../../lib/payments';
 import { Spinner } from '../../ui/Spinner';
 
 interface WebCheckoutPaymentProps {
   /** The pid query parameter: a price id of this environment, or null for the annual plan. */
   pid: string | null;
-  onComplete(): void;
+  onComplete(outcome: PaymentOutcome): void;
 }
 
 /** /webcheckout once signed in: what premium is, and the payment form for the chosen price. */

@@ -40,8 +40,9 @@ export function NewsletterSignup() {
         </h2>
         <p className="text-sm text-muted">Notes on attention and what is new, now and then.</p>
       </div>
-      {/* Always there, so the confirmation is announced when it appears in it. */}
-      <div role="status">
+      {/* The form goes away with the focus in it: the confirmation takes the focus, which is how a
+          screen reader hears it (a live region as well would read it twice). */}
+      <div>
         {join.isSuccess ? (
           <p
             ref={confirmation}

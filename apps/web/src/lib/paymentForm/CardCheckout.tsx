@@ -6,8 +6,10 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { callApi } from '../api';
 import { queryKeys } from '../queryKeys';
+import { useOnBackForwardRestore } from '../useOnBackForwardRestore';
 import { ExpressCheckoutStandIn } from './ExpressCheckoutStandIn';
 import { LocalPaymentFields } from './local/LocalPaymentFields';
+import { PaymentNotice } from './PaymentNotice';
 import type { PaymentFieldsController, PaymentFieldsProps } from './paymentFields';
 import { paymentReturnUrl } from './paymentReturn';
 import type { PaymentSetup } from './usePaymentSetup';
@@ -29,6 +31,8 @@ export interface CardCheckoutProps {
   /** A failure to show from the start: the provider's authentication page sent the person back. */
   initialError: string | null;
   onSucceeded(): void;
+  /** The server refused: the person holds premium that a purchase here may not add to. */
+  onAlreadyPremium(): void;
 }
 
 /** The form once it can take a card: express checkout or the card fields, and one purchase at a time. */
@@ -40,6 +44,7 @@ export function CardCheckout({
   revealLabel,
   initialError,
   onSucceeded,
+  onAlreadyPremium,
 }: CardCheckoutProps) {
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -52,63 +57,80 @@ export function CardCheckout({
   const [revealed, setRevealed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
+  const [loadFailed, setLoadFailed] = useState(false);
   const busy = useRef(false);
 
-  const purchase = useCallback(async () => {
-    const fields = controller.current;
-    if (busy.current || !fields) return;
-    busy.current = true;
-    setSubmitting(true);
-    setError(null);
-    let leaving = false;
-    try {
-      const problem = await fields.validate();
-      if (problem !== null) {
-        setError(problem || messages.paymentFailed);
+  // Back from the provider's page through the browser's back/forward cache, the form is as it was
+  // left: busy leaving. Nothing is on its way any more, so it is ready for another try.
+  useOnBackForwardRestore(() => {
+    busy.current = false;
+    setSubmitting(false);
+  });
+
+  /** `failed` tells an express payment's wallet sheet that this attempt did not go through. */
+  const purchase = useCallback(
+    async (failed?: () => void) => {
+      const fields = controller.current;
+      if (busy.current || !fields) {
+        failed?.();
         return;
       }
-      let intent: Awaited<ReturnType<typeof callApi<'getStripeSubscriptionIntent'>>>;
+      busy.current = true;
+      setSubmitting(true);
+      setError(null);
+      let leaving = false;
       try {
-        await callApi('createStripeCustomer', { userId: setup.userId });
-        intent = await callApi('getStripeSubscriptionIntent', {
-          userId: setup.userId,
-          priceId,
-          numTrialDays: trialDays,
-        });
-      } catch (failure) {
-        // 409: the person has a live subscription already (another tab, another device).
-        if (failure instanceof ApiError && failure.status === 409) {
-          await queryClient.invalidateQueries({ queryKey: queryKeys.paymentCustomer(setup.userId) });
-        } else {
-          setError(messages.paymentUnexpected);
+        const problem = await fields.validate();
+        if (problem !== null) {
+          setError(problem || messages.paymentFailed);
+          return;
         }
-        return;
+        let intent: Awaited<ReturnType<typeof callApi<'getStripeSubscriptionIntent'>>>;
+        try {
+          await callApi('createStripeCustomer', { userId: setup.userId });
+          intent = await callApi('getStripeSubscriptionIntent', {
+            userId: setup.userId,
+            priceId,
+            numTrialDays: trialDays,
+          });
+        } catch (failure) {
+          // 409: the person holds premium a purchase may not add to (a subscription bought in another
+          // tab or in a store, a gift): the server's answer is the one that counts.
+          if (failure instanceof ApiError && failure.status === 409) {
+            onAlreadyPremium();
+          } else {
+            setError(messages.paymentUnexpected);
+          }
+          return;
+        }
+        const outcome = await fields.confirm(intent, paymentReturnUrl(pageUrl, intent.subscriptionId));
+        if (outcome.kind === 'redirecting') {
+          leaving = true;
+        } else if (outcome.kind === 'failed') {
+          setError(outcome.message ?? messages.paymentUnexpected);
+        } else {
+          leaving = true;
+          void queryClient.invalidateQueries({ queryKey: queryKeys.subscription() });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.paymentCustomer(setup.userId) });
+          onSucceeded();
+        }
+      } catch {
+        setError(messages.paymentUnexpected);
+      } finally {
+        // While the browser leaves for the provider, the button stays busy.
+        if (!leaving) {
+          failed?.();
+          busy.current = false;
+          setSubmitting(false);
+        }
       }
-      const outcome = await fields.confirm(intent, paymentReturnUrl(pageUrl, intent.subscriptionId));
-      if (outcome.kind === 'redirecting') {
-        leaving = true;
-      } else if (outcome.kind === 'failed') {
-        setError(outcome.message ?? messages.paymentUnexpected);
-      } else {
-        leaving = true;
-        void queryClient.invalidateQueries({ queryKey: queryKeys.subscription() });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.paymentCustomer(setup.userId) });
-        onSucceeded();
-      }
-    } catch {
-      setError(messages.paymentUnexpected);
-    } finally {
-      // While the browser leaves for the provider, the button stays busy.
-      if (!leaving) {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    }
-  }, [priceId, trialDays, setup.userId, queryClient, onSucceeded, pageUrl]);
+    },
+    [priceId, trialDays, setup.userId, queryClient, onSucceeded, onAlreadyPremium, pageUrl],
+  );
 
   const onReady = useCallback(() => setReady(true), []);
-  const onLoadError = useCallback(() => setError(messages.paymentSetupUnexpected), []);
-  const onExpressConfirm = useCallback(() => void purchase(), [purchase]);
+  const onLoadError = useCallback(() => setLoadFailed(true), []);
+  const onExpressConfirm = useCallback((failed: () => void) => void purchase(failed), [purchase]);
   const cardVisible = express === true || revealed;
 
   const fieldsProps: PaymentFieldsProps = {
@@ -123,6 +145,8 @@ export function CardCheckout({
     onLoadError,
   };
   const { provider, publishableKey } = setup.config;
+
+  if (loadFailed) return <PaymentNotice tone="error">{messages.paymentSetupUnexpected}</PaymentNotice>;
 
   return (
     <form

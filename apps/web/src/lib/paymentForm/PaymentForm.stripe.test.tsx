@@ -11,7 +11,11 @@ import { PaymentForm } from './PaymentForm';
 import type { PaymentFieldsProps } from './paymentFields';
 
 // What Stripe's Elements would report, set per test: no Stripe.js can load in a test.
-const stripeFields = vi.hoisted(() => ({ validation: null as string | null, express: true }));
+const stripeFields = vi.hoisted(() => ({
+  validation: null as string | null,
+  express: true,
+  walletFailed: 0,
+}));
 
 vi.mock('./stripe/StripePaymentFields', () => ({
   StripePaymentFields({
@@ -31,7 +35,14 @@ vi.mock('./stripe/StripePaymentFields', () => ({
       onCompleteChange(true);
     }, [onReady, onCompleteChange, onExpressAvailability]);
     return (
-      <button type="button" onClick={onExpressConfirm}>
+      <button
+        type="button"
+        onClick={() =>
+          onExpressConfirm(() => {
+            stripeFields.walletFailed += 1;
+          })
+        }
+      >
         Express pay
       </button>
     );
@@ -79,6 +90,18 @@ describe('the payment form on Stripe', () => {
     expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
     expect(await screen.findByText('Payment confirmed. Welcome to premium!')).toBeInTheDocument();
     expect(onComplete).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells the wallet's sheet when an express payment does not go through", async () => {
+    stripeFields.express = true;
+    stripeFields.validation = 'Your card was declined.';
+    stripeFields.walletFailed = 0;
+    const { onComplete } = renderStripeForm();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Express pay' }));
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    expect(stripeFields.walletFailed).toBe(1);
+    expect(onComplete).not.toHaveBeenCalled();
   });
 
   it('says "payment failed" when validation fails without a message of its own', async () => {

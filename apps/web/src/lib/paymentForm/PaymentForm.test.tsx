@@ -86,7 +86,7 @@ describe('the payment form', () => {
     await user.click(submit());
 
     expect(await screen.findByText('Payment confirmed. Welcome to premium!')).toBeInTheDocument();
-    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('purchased');
     const order = server.requests
       .map((request) => request.path)
       .filter((path) =>
@@ -144,6 +144,14 @@ describe('the payment form', () => {
     expect(returnUrl.searchParams.has('redirect_status')).toBe(false);
     expect(submit()).toHaveAttribute('aria-busy', 'true');
     expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('moves the focus on to the card number when Purchase shows the card', async () => {
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    renderForm();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Purchase' }));
+    expect(screen.getByLabelText('Card number')).toHaveFocus();
   });
 
   it('completes once on coming back from a successful authentication, and forgets the return', async () => {
@@ -267,6 +275,21 @@ describe('the payment form', () => {
     expect(await screen.findByText(messages.alreadyPremium)).toHaveAttribute('role', 'status');
     expect(onComplete).toHaveBeenCalledTimes(1);
     expect(server.calls('POST /local-pay/api/confirm')).toHaveLength(0);
+  });
+
+  it('believes the server when it refuses premium it knows of (a store purchase, a gift): "already premium"', async () => {
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    server.route('POST /api/getStripeSubscriptionIntent', () => ({
+      status: 409,
+      body: { success: false, code: 'CONFLICT', error: messages.alreadySubscribed },
+    }));
+    const { onComplete } = renderForm();
+    const user = await enterCard('4242424242424242');
+    await user.click(submit());
+
+    expect(await screen.findByText(messages.alreadyPremium)).toHaveAttribute('role', 'status');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('alreadyPremium');
   });
 
   it("asks for a trial's days when the page offers a trial", async () => {

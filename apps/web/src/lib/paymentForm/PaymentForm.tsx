@@ -19,9 +19,12 @@ export interface PaymentFormProps
    * second one.
    */
   allowSecondPurchase: boolean;
-  /** The purchase went through, or there is nothing to buy: called once only. */
-  onComplete(): void;
+  /** The purchase went through, or there is nothing to buy (and says which): called once only. */
+  onComplete(outcome: PaymentOutcome): void;
 }
+
+/** How the form finished: a purchase here, or premium the person already holds. */
+export type PaymentOutcome = 'purchased' | 'alreadyPremium';
 
 const problemMessages: Record<SetupProblem, string> = {
   missingUser: messages.missingUser,
@@ -51,20 +54,25 @@ export function PaymentForm({
     if (returned?.status) setSearch(withoutProviderParams(search), { replace: true });
   }, [returned, search, setSearch]);
 
-  const backFromProvider = returned?.status === 'succeeded';
+  // 'processing' (a payment method that settles later) is on its way: the provider has it.
+  const backFromProvider = returned?.status === 'succeeded' || returned?.status === 'processing';
   // Bought here (now, or before the provider's redirect): what follows is premium, not a refusal.
   const [purchased, setPurchased] = useState(backFromProvider);
   const onSucceeded = useCallback(() => {
     setPurchased(true);
-    fire();
+    fire('purchased');
   }, [fire]);
+  // The server refused a purchase (409): whatever this page knew, the person holds premium.
+  const [refused, setRefused] = useState(false);
+  const onAlreadyPremium = useCallback(() => setRefused(true), []);
   const alreadyPremium =
     !purchased &&
     setup.status === 'ready' &&
-    (setup.hasActiveStripeSubscription || (setup.alreadyPremium && !allowSecondPurchase));
+    (refused || setup.hasActiveStripeSubscription || (setup.alreadyPremium && !allowSecondPurchase));
 
   useEffect(() => {
-    if (backFromProvider || alreadyPremium) fire();
+    if (backFromProvider) fire('purchased');
+    else if (alreadyPremium) fire('alreadyPremium');
   }, [backFromProvider, alreadyPremium, fire]);
 
   let body: ReactNode;
@@ -89,6 +97,7 @@ export function PaymentForm({
         priceId={priceId ?? ''}
         initialError={returned?.status === 'failed' ? messages.authenticationFailed : null}
         onSucceeded={onSucceeded}
+        onAlreadyPremium={onAlreadyPremium}
       />
     );
   }
@@ -102,13 +111,13 @@ export function PaymentForm({
 }
 
 /** Calls onComplete the first time fire() runs and never again, however often it is called. */
-function useCompleteOnce(onComplete: () => void): () => void {
+function useCompleteOnce(onComplete: (outcome: PaymentOutcome) => void): (outcome: PaymentOutcome) => void {
   const fired = useRef(false);
   const latest = useRef(onComplete);
   latest.current = onComplete;
-  return useCallback(() => {
+  return useCallback((outcome) => {
     if (fired.current) return;
     fired.current = true;
-    latest.current();
+    latest.current(outcome);
   }, []);
 }

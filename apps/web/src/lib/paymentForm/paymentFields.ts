@@ -34,8 +34,11 @@ export interface PaymentFieldsProps {
   onCompleteChange(complete: boolean): void;
   /** Known once the provider has said whether Apple Pay or Google Pay can be offered here. */
   onExpressAvailability(available: boolean): void;
-  /** The person approved an express payment: the form runs the purchase as for a card. */
-  onExpressConfirm(): void;
+  /**
+   * The person approved an express payment: the form runs the purchase as for a card, and calls
+   * `failed` on any way it does not go through, so the wallet's sheet closes with a failure.
+   */
+  onExpressConfirm(failed: () => void): void;
   /** The fields could not be loaded at all (Stripe.js unreachable, a bad key). */
   onLoadError(): void;
 }

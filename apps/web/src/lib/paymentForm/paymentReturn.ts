@@ -13,7 +13,7 @@ const PROVIDER_PARAMS = [
 export interface PaymentReturn {
   subscriptionId: string;
   /** null: the page was opened with an ssid but not by the provider's redirect. */
-  status: 'succeeded' | 'failed' | null;
+  status: 'succeeded' | 'processing' | 'failed' | null;
 }
 
 /** Whether this page load is the way back from the provider, and how it went. */
@@ -21,7 +21,12 @@ export function readPaymentReturn(search: URLSearchParams): PaymentReturn | null
   const subscriptionId = search.get(SSID_PARAM);
   if (!subscriptionId) return null;
   const redirectStatus = search.get('redirect_status');
-  const status = redirectStatus === 'succeeded' ? 'succeeded' : redirectStatus ? 'failed' : null;
+  const status =
+    redirectStatus === 'succeeded' || redirectStatus === 'processing'
+      ? redirectStatus
+      : redirectStatus
+        ? 'failed'
+        : null;
   return { subscriptionId, status };
 }
 

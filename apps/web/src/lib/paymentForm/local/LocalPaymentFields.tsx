@@ -1,5 +1,5 @@
 import { type CardField, type CardInput, readCard, TEST_CARDS } from '@stillpoint/core';
-import { useEffect, useImperativeHandle, useState } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { TextField } from '../../../ui/TextField';
 import type { PaymentFieldsProps } from '../paymentFields';
 import { formatCardNumber, formatCvc, formatExpiry } from './cardInputFormat';
@@ -30,6 +30,14 @@ export function LocalPaymentFields({
 
   useEffect(() => onCompleteChange(check.ok), [check.ok, onCompleteChange]);
 
+  // Revealed by a button that then goes away: focus goes on to the card, not to the page.
+  const cardNumber = useRef<HTMLInputElement>(null);
+  const wasVisible = useRef(cardVisible);
+  useEffect(() => {
+    if (cardVisible && !wasVisible.current) cardNumber.current?.focus();
+    wasVisible.current = cardVisible;
+  }, [cardVisible]);
+
   useImperativeHandle(
     controller,
     () => ({
@@ -50,6 +58,7 @@ export function LocalPaymentFields({
     <fieldset hidden={!cardVisible} className="flex flex-col gap-4">
       <legend className="sr-only">Card details</legend>
       <TextField
+        ref={cardNumber}
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"

@@ -1,4 +1,5 @@
 import type { CardInput, SubscriptionIntent } from '@stillpoint/core';
+import { API_TIMEOUT_MS } from '../../api';
 import type { ConfirmOutcome } from '../paymentFields';
 
 /** The local provider's confirm call (its stand-in for stripe.confirmSetup / confirmPayment). */
@@ -34,6 +35,8 @@ export async function confirmWithLocalProvider(
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ clientSecret: intent.clientSecret, ...card, returnUrl }),
+      // A provider that never answers must not leave the button busy for good.
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
     answer = (await response.json()) as ConfirmAnswer;
   } catch {

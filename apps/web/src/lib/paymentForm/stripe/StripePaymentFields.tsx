@@ -7,13 +7,23 @@ import {
 } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useImperativeHandle, useMemo, useState } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { OrDivider } from '../../../ui/OrDivider';
 import type { PaymentFieldsProps } from '../paymentFields';
 import { stripeAppearance } from './stripeAppearance';
 import { confirmWithStripe } from './stripeConfirm';
 
 let loading: { key: string; stripe: Promise<Stripe | null> } | null = null;
+
+/** Express checkout is Apple Pay and Google Pay (SPEC §2); Stripe's other express methods stay off. */
+const EXPRESS_METHODS = {
+  applePay: 'auto',
+  googlePay: 'auto',
+  link: 'never',
+  paypal: 'never',
+  amazonPay: 'never',
+  klarna: 'never',
+} as const;
 
 /** Stripe.js, fetched from Stripe on the first payment page only (never bundled), once per key. */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
@@ -65,6 +75,11 @@ function StripeFields({
   const elements = useElements();
   const [expressShown, setExpressShown] = useState(false);
 
+  // Revealed by a button that then goes away: focus goes on to the card, not to the page.
+  useEffect(() => {
+    if (cardVisible && !expressShown) elements?.getElement('payment')?.focus();
+  }, [cardVisible, expressShown, elements]);
+
   useImperativeHandle(
     controller,
     () => ({
@@ -88,13 +103,15 @@ function StripeFields({
   return (
     <>
       <ExpressCheckoutElement
+        options={{ paymentMethods: EXPRESS_METHODS }}
         onReady={(event) => {
-          const available = Object.values(event.availablePaymentMethods ?? {}).some(Boolean);
+          const methods = event.availablePaymentMethods;
+          const available = Boolean(methods?.applePay || methods?.googlePay);
           setExpressShown(available);
           onExpressAvailability(available);
           if (available) onReady();
         }}
-        onConfirm={onExpressConfirm}
+        onConfirm={(event) => onExpressConfirm(() => event.paymentFailed({ reason: 'fail' }))}
         onLoadError={() => onExpressAvailability(false)}
       />
       {expressShown && cardVisible ? <OrDivider /> : null}

@@ -11,10 +11,22 @@ function fakeStripe(result: { error?: Partial<StripeError> }) {
     confirmPayment: vi.fn(async () => result),
     confirmSetup: vi.fn(async () => result),
   };
-  const elements = { update: vi.fn(), submit: vi.fn(async () => ({})) };
+  const order: string[] = [];
+  const elements = {
+    // Stripe applies an update asynchronously: submitting before it lands would use the old mode.
+    update: vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push('update');
+    }),
+    submit: vi.fn(async () => {
+      order.push('submit');
+      return {};
+    }),
+  };
   return {
     stripe,
     elements,
+    order,
     confirm: (intent: typeof paymentIntent | typeof setupIntent) =>
       confirmWithStripe(
         stripe as unknown as Stripe,
@@ -44,7 +56,7 @@ describe('confirming with Stripe', () => {
     const fake = fakeStripe({});
     expect(await fake.confirm(setupIntent)).toEqual({ kind: 'succeeded' });
     expect(fake.elements.update).toHaveBeenCalledWith({ mode: 'setup', currency: 'usd' });
-    expect(fake.elements.submit).toHaveBeenCalled();
+    expect(fake.order).toEqual(['update', 'submit']);
     expect(fake.stripe.confirmSetup).toHaveBeenCalled();
   });
 

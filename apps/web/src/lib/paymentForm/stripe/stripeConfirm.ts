@@ -21,7 +21,7 @@ export async function confirmWithStripe(
   expected: { mode: 'setup' | 'payment'; amount: number; currency: string },
 ): Promise<ConfirmOutcome> {
   if (intent.type !== expected.mode) {
-    elements.update(
+    await elements.update(
       intent.type === 'setup'
         ? { mode: 'setup', currency: expected.currency }
         : { mode: 'subscription', amount: expected.amount, currency: expected.currency },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkPlatform } from '../src/modules/deep-links/platform';
+import { linkPlatform } from './link-platform';
 
 // Real User-Agent strings, as the browsers and in-app browsers send them.
 const agents = {
