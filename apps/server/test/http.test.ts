@@ -123,6 +123,13 @@ describe('serving the web app', () => {
     expect(res.body).toBe('console.log("app")');
   });
 
+  it('answers a missing asset with a 404, never with the page (an old tab after a new release)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-gone999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('never answers an API path with the web app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/getNothing' });
     expect(res.statusCode).toBe(404);

@@ -55,6 +55,15 @@ export async function registerWebApp(
         );
     }
     const pathname = request.url.split('?')[0] ?? request.url;
+    // A hashed file that is not there (a tab opened before a new release asks for its old chunks)
+    // must fail as a file, or the browser would try to run the page as a script.
+    if (pathname.startsWith('/assets/')) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Not found. Reload the page to get the latest version.');
+    }
     // Helmet has already set the app's policy; this sets the headers again with the payment one.
     if (isPaymentPagePath(pathname))
       reply.helmet({ contentSecurityPolicy: { directives: paymentPagePolicy } });
