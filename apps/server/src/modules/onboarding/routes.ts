@@ -2,6 +2,7 @@ import { endpoints } from '@stillpoint/core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { registerEndpoint } from '../../http/endpoint';
+import { saveFunnelAnswers } from './funnel-answers';
 import { HDYH_OPTIONS } from './hdyh-options';
 import { getAnswers, saveAnswers } from './service';
 
@@ -15,4 +16,8 @@ export function registerOnboardingRoutes(app: FastifyInstance, { db }: { db: Dat
   registerEndpoint(app, endpoints.updateOnboardingAnswers, ({ user, body }) =>
     saveAnswers(db, user.id, body),
   );
+  registerEndpoint(app, endpoints.updateOnboardingParams, async ({ user, body }) => {
+    await saveFunnelAnswers(db, user.id, body);
+    return { ok: true as const };
+  });
 }

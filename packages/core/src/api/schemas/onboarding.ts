@@ -40,15 +40,20 @@ export const updateOnboardingAnswersBodySchema = z
   });
 
 /** The web-first funnel's answers, sent at sign-up (SPEC §7: hdyh, hdyhDetail, intention, outcome, age, job). */
-export const updateOnboardingParamsBodySchema = z.strictObject({
-  hdyh: shortTextSchema('hdyh').optional(),
-  hdyhDetail: shortTextSchema('hdyhDetail').optional(),
-  intention: intentionSchema.optional(),
-  outcome: shortTextSchema('outcome').optional(),
-  age: z.enum(AGE_BANDS, { error: `age must be one of: ${AGE_BANDS.join(', ')}` }).optional(),
-  /** The occupation: one of the listed options or the person's own words. */
-  job: shortTextSchema('job').optional(),
-});
+export const updateOnboardingParamsBodySchema = z
+  .strictObject({
+    hdyh: shortTextSchema('hdyh').optional(),
+    hdyhDetail: shortTextSchema('hdyhDetail').optional(),
+    intention: intentionSchema.optional(),
+    outcome: shortTextSchema('outcome').optional(),
+    age: z.enum(AGE_BANDS, { error: `age must be one of: ${AGE_BANDS.join(', ')}` }).optional(),
+    /** The occupation: one of the listed options or the person's own words (SPEC §5). */
+    job: shortTextSchema('job').optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, {
+    message: 'Send at least one of hdyh, hdyhDetail, intention, outcome, age, job',
+  });
+export type UpdateOnboardingParamsBody = z.output<typeof updateOnboardingParamsBodySchema>;
 
 export const onboardingEndpoints = {
   getNewOnboardingHDYHOptions: defineEndpoint({
