@@ -5,6 +5,7 @@ export * from './intercept';
 export * from './link-platform';
 export * from './onboarding';
 export * from './payment-products';
+export * from './paywall-variant';
 export * from './prices';
 export * from './sessions';
 export * from './signin-redirect';

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '../../test/fakeServer';
+import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
 
 const phoneField = () => screen.findByLabelText('Phone number');
@@ -14,6 +15,9 @@ async function goToCodeStep(number = '2133734253') {
   const code = await screen.findByLabelText('Confirmation code');
   return { user, code };
 }
+
+// The page's code loads once up front, so no test is timed on compiling it.
+beforeAll(() => preloadRoutes('/signin'));
 
 describe('SignInPage', () => {
   it('prefills +1 for the United States and offers a country picker', async () => {
