@@ -18,6 +18,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerRateLimiting } from './http/rate-limit';
 import { selfDelivery } from './http/self-delivery';
 import { registerWebApp } from './http/web-app';
+import { type AdEventForwarder, createAdEventForwarder } from './integrations/ad-events';
 import { type AnalyticsForwarder, createAnalyticsForwarder } from './integrations/analytics';
 import { DevOutbox } from './integrations/dev-outbox';
 import { createEmailSender, type EmailSender } from './integrations/email';
@@ -28,6 +29,7 @@ import { createSmsSender, type SmsSender } from './integrations/sms';
 import { createTeamChat, type TeamChat } from './integrations/team-chat';
 import { loggerOptions } from './logger';
 import { registerAccountRoutes } from './modules/account/routes';
+import { registerAdEventsRoutes } from './modules/ad-events/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerAppLinksRoutes } from './modules/app-links/routes';
 import { registerAppsRoutes } from './modules/apps/routes';
@@ -60,6 +62,8 @@ export interface AppDependencies {
   teamChat?: TeamChat;
   /** Replaces the configured analytics forwarding (ANALYTICS_FORWARD_URL or none). */
   analyticsForwarder?: AnalyticsForwarder;
+  /** Replaces the configured ad event forwarding (TikTok's Events API with TIKTOK_ACCESS_TOKEN, or none). */
+  adEventForwarder?: AdEventForwarder;
   /** Replaces how the local payment provider delivers its webhooks (by default, to this server). */
   paymentWebhookDelivery?: WebhookDelivery;
 }
@@ -72,6 +76,7 @@ export async function buildApp({
   emailSender,
   teamChat,
   analyticsForwarder,
+  adEventForwarder,
   paymentWebhookDelivery,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -117,7 +122,7 @@ export async function buildApp({
   if (outbox) registerDevOutboxRoutes(app, outbox);
 
   const db = database.db;
-  // Forwarding to the team chat and analytics runs after the answer; shutdown waits for it.
+  // Forwarding to the team chat, analytics and the ad platform runs after the answer; shutdown waits for it.
   const background = createBackgroundTasks(app.log);
   app.addHook('onClose', () => background.drain());
   registerSitesRoutes(app, { db });
@@ -132,6 +137,11 @@ export async function buildApp({
     db,
     background,
     forwarder: analyticsForwarder ?? createAnalyticsForwarder(config),
+  });
+  registerAdEventsRoutes(app, {
+    db,
+    background,
+    forwarder: adEventForwarder ?? createAdEventForwarder(config, app.log),
   });
   registerNewsletterRoutes(app, {
     db,

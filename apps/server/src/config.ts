@@ -63,6 +63,13 @@ const envSchema = z.object({
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   FEEDBACK_WEBHOOK_URL: httpUrl.optional(),
   ANALYTICS_FORWARD_URL: httpUrl.optional(),
+  TIKTOK_ACCESS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,}$/,
+      'must be the Events API access token from TikTok Events Manager (at least 16 characters, no spaces)',
+    )
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
@@ -130,6 +137,9 @@ export const priceIdVariables = {
   gift: 'PRICE_ID_GIFT',
   biennial90Dollars: 'PRICE_ID_BIENNIAL_90',
 } as const satisfies Record<PriceKey, keyof ServerEnv>;
+
+/** TikTok's Events API 2.0 endpoint that trackTikTokEvent forwards to. */
+export const TIKTOK_EVENTS_API_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/track/';
 
 /** Development and test only: a fixed secret so sessions survive restarts; production must set its own. */
 const DEVELOPMENT_AUTH_SECRET = 'stillpoint-development-secret-never-use-in-production';
@@ -213,6 +223,11 @@ export interface Config {
   feedbackWebhookUrl: string | null;
   /** Where stored analytics events are forwarded; null keeps them in the database only. */
   analyticsForwardUrl: string | null;
+  /**
+   * Forwarding trackTikTokEvent to TikTok's Events API (`eventsUrl`, TIKTOK_EVENTS_API_URL outside
+   * tests); null stores the events without forwarding them.
+   */
+  tiktok: { accessToken: string; eventsUrl: string } | null;
   payments: PaymentsConfig;
   /** This environment's price ids: from PRICE_ID_* when set, else the environment set's. */
   prices: PriceIds;
@@ -273,6 +288,9 @@ export function loadConfig(
     auth: authConfig(vars),
     feedbackWebhookUrl: vars.FEEDBACK_WEBHOOK_URL ?? null,
     analyticsForwardUrl: vars.ANALYTICS_FORWARD_URL ?? null,
+    tiktok: vars.TIKTOK_ACCESS_TOKEN
+      ? { accessToken: vars.TIKTOK_ACCESS_TOKEN, eventsUrl: TIKTOK_EVENTS_API_URL }
+      : null,
     payments: paymentsConfig(vars),
     prices: priceIds(vars, environment),
     entitlementsApiKey: vars.ENTITLEMENTS_API_KEY ?? null,

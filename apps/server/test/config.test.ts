@@ -179,6 +179,23 @@ describe('configuration', () => {
     expect(set.analyticsForwardUrl).toBe('http://127.0.0.1:9000/events');
   });
 
+  it('forwards TikTok events only when TIKTOK_ACCESS_TOKEN is set, to the Events API', () => {
+    expect(loadConfig({}).tiktok).toBeNull();
+    expect(loadConfig({ TIKTOK_ACCESS_TOKEN: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0' }).tiktok).toEqual({
+      accessToken: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0',
+      eventsUrl: 'https://business-api.tiktok.com/open_api/v1.3/event/track/',
+    });
+  });
+
+  it.each(['short', 'has spaces in the middle of it'])(
+    'refuses TIKTOK_ACCESS_TOKEN=%s, naming it',
+    (value) => {
+      expect(() => loadConfig({ TIKTOK_ACCESS_TOKEN: value })).toThrow(
+        /TIKTOK_ACCESS_TOKEN: must be the Events API access token from TikTok Events Manager/,
+      );
+    },
+  );
+
   it.each([
     ['FEEDBACK_WEBHOOK_URL', 'chat.example.com/hooks/abc'],
     ['FEEDBACK_WEBHOOK_URL', 'ftp://chat.example.com/hook'],

@@ -34,6 +34,8 @@ export const rateLimits = {
   deepLinkRead: { max: 60, timeWindow: '1 minute' },
   // The web app sends an event per click and scroll step; a busy page stays well under this.
   analytics: { max: 240, timeWindow: '1 minute' },
+  // The funnel sends an ad event per milestone (view, each step, sign-up, purchase): about 20 a run.
+  adEvents: { max: 60, timeWindow: '1 minute' },
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 // The whole database schema: every table and relation, for drizzle-kit (migrations), the
 // db client (`drizzle(client, { schema })`) and Better Auth's Drizzle adapter, which looks
 // tables up by these export names (`user`, `session`, `account`, `verification`).
+export * from './ad-events';
 export * from './analytics';
 export * from './auth';
 export * from './deep-links';

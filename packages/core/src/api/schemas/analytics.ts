@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { acknowledgedSchema, epochSecondsSchema } from './common';
+import { acknowledgedSchema } from './common';
 
 const label = (field: string, max: number) =>
   z
@@ -10,21 +10,61 @@ const label = (field: string, max: number) =>
     .max(max, `${field} is too long`);
 
 /** Event properties stay flat JSON values: they are forwarded, never interpreted. */
-export const trackingPropertiesSchema = z.record(
-  z.string(),
-  z.union(
-    [z.string(), z.number(), z.boolean(), z.null()],
-    'properties values must be text, numbers or booleans',
-  ),
+const trackingValueSchema = z.union(
+  [z.string(), z.number(), z.boolean(), z.null()],
+  'properties values must be text, numbers or booleans',
 );
+export const trackingPropertiesSchema = z.record(z.string(), trackingValueSchema);
+
+/** NUL cannot be stored, and other control characters have no place in an ad event. */
+const hasControl = (text: string) => /\p{Cc}/u.test(text);
+
+/** A label that is one plain line of text. */
+const plainLabel = (field: string, max: number) =>
+  label(field, max).refine((text) => !hasControl(text), `${field} cannot contain control characters`);
+
+/** The length of text in UTF-8 bytes (core has no TextEncoder in every program's types). */
+const utf8Length = (text: string) =>
+  [...text].reduce((bytes, char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return bytes + (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
+  }, 0);
+
+/** How much JSON an ad event's properties may take, in bytes (UTF-8). */
+export const AD_EVENT_PROPERTIES_MAX_BYTES = 4096;
+/** 2020-01-01 and 2100-01-01 in epoch seconds: anything outside is a mistake, often milliseconds. */
+const EARLIEST_EVENT_TIME = 1_577_836_800;
+const LATEST_EVENT_TIME = 4_102_444_800;
 
 export const trackTikTokEventBodySchema = z.strictObject({
-  event: label('event', 100),
-  eventId: label('eventId', 200),
-  properties: trackingPropertiesSchema,
-  eventTime: epochSecondsSchema('eventTime'),
-  pixelCode: label('pixelCode', 100),
+  event: plainLabel('event', 100),
+  eventId: plainLabel('eventId', 200),
+  properties: z
+    .record(z.string(), trackingValueSchema, {
+      error: 'properties must be an object of text, numbers or booleans (use {} for none)',
+    })
+    .refine(
+      (properties) =>
+        Object.entries(properties).every(
+          ([key, value]) => !hasControl(key) && !(typeof value === 'string' && hasControl(value)),
+        ),
+      'properties cannot contain control characters',
+    )
+    .refine(
+      (properties) => utf8Length(JSON.stringify(properties)) <= AD_EVENT_PROPERTIES_MAX_BYTES,
+      `properties can be at most ${AD_EVENT_PROPERTIES_MAX_BYTES / 1024} KB of JSON`,
+    ),
+  eventTime: z
+    .number({ error: 'eventTime must be a number' })
+    .int('eventTime must be whole seconds')
+    .min(EARLIEST_EVENT_TIME, 'eventTime must be epoch seconds after 2020')
+    .max(LATEST_EVENT_TIME, 'eventTime must be epoch seconds (not milliseconds)'),
+  pixelCode: label('pixelCode', 100).regex(
+    /^[A-Za-z0-9_-]+$/,
+    'pixelCode must be letters, digits, _ or - (the TikTok pixel id)',
+  ),
 });
+export type TrackTikTokEventBody = z.input<typeof trackTikTokEventBodySchema>;
 
 /**
  * One product analytics event from a client. `name` is free text so that new events need no
@@ -51,7 +91,8 @@ export const analyticsEndpoints = {
   trackTikTokEvent: defineEndpoint({
     method: 'POST',
     path: '/trackTikTokEvent',
-    summary: 'Forward a funnel conversion event to the ad platform from the server.',
+    summary:
+      "Stores a funnel conversion event once per eventId, tied to the user when a session token is sent, and forwards it to TikTok's Events API when configured.",
     auth: 'public',
     body: trackTikTokEventBodySchema,
     response: acknowledgedSchema,

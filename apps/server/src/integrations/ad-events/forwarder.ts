@@ -1,0 +1,19 @@
+/** One stored funnel conversion event, as it is handed on to the ad platform. */
+export interface AdEvent {
+  event: string;
+  eventId: string;
+  properties: Record<string, string | number | boolean | null>;
+  eventTime: Date;
+  pixelCode: string;
+  /** The signed-in person, or null. */
+  userId: string | null;
+  /** The caller's address and browser, for the platform's matching; passed on, never stored. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Hands events on to an ad platform; events are stored first either way. */
+export interface AdEventForwarder {
+  /** `delivered: false` when nothing was sent (no platform configured); a failure throws. */
+  forward(event: AdEvent): Promise<{ delivered: boolean }>;
+}
