@@ -16,8 +16,13 @@ const trackingValueSchema = z.union(
 );
 export const trackingPropertiesSchema = z.record(z.string(), trackingValueSchema);
 
-/** NUL cannot be stored, and other control characters have no place in an ad event. */
+/** NUL cannot be stored, and other control characters have no place in an event. */
 const hasControl = (text: string) => /\p{Cc}/u.test(text);
+
+const propertiesWithoutControl = (properties: Record<string, unknown>) =>
+  Object.entries(properties).every(
+    ([key, value]) => !hasControl(key) && !(typeof value === 'string' && hasControl(value)),
+  );
 
 /** A label that is one plain line of text. */
 const plainLabel = (field: string, max: number) =>
@@ -43,13 +48,7 @@ export const trackTikTokEventBodySchema = z.strictObject({
     .record(z.string(), trackingValueSchema, {
       error: 'properties must be an object of text, numbers or booleans (use {} for none)',
     })
-    .refine(
-      (properties) =>
-        Object.entries(properties).every(
-          ([key, value]) => !hasControl(key) && !(typeof value === 'string' && hasControl(value)),
-        ),
-      'properties cannot contain control characters',
-    )
+    .refine(propertiesWithoutControl, 'properties cannot contain control characters')
     .refine(
       (properties) => utf8Length(JSON.stringify(properties)) <= AD_EVENT_PROPERTIES_MAX_BYTES,
       `properties can be at most ${AD_EVENT_PROPERTIES_MAX_BYTES / 1024} KB of JSON`,
@@ -71,8 +70,10 @@ export type TrackTikTokEventBody = z.input<typeof trackTikTokEventBodySchema>;
  * server release; the SPEC §7 names live in ANALYTICS_EVENTS.
  */
 export const trackAnalyticsEventBodySchema = z.strictObject({
-  name: label('name', 100),
-  properties: trackingPropertiesSchema.default({}),
+  name: plainLabel('name', 100),
+  properties: trackingPropertiesSchema
+    .refine(propertiesWithoutControl, 'properties cannot contain control characters')
+    .default({}),
   /** Epoch milliseconds on the client; the server records its own receive time as well. */
   occurredAt: z.number({ error: 'occurredAt must be a number' }).int().min(0).optional(),
 });
