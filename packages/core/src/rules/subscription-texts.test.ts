@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productIds } from '../constants/products';
+import { subscriberHolding } from '../testing/subscribers';
 import type { Subscriber, SubscriberSubscription } from './subscription';
 import { formatLongDate, subscriptionTexts, type WebPaymentFacts } from './subscription-texts';
 
@@ -7,26 +8,9 @@ const now = new Date('2026-11-24T12:00:00.000Z');
 const DEC_1 = '2026-12-01T10:00:00.000Z';
 const NOV_1 = '2026-11-01T10:00:00.000Z';
 
-function subscriber(productId: string, entry: Partial<SubscriberSubscription>): Subscriber {
-  const full: SubscriberSubscription = {
-    expires_date: DEC_1,
-    purchase_date: '2026-10-01T10:00:00.000Z',
-    period_type: 'normal',
-    store: 'stripe',
-    is_sandbox: false,
-    ...entry,
-  };
-  return {
-    entitlements: {
-      premium: {
-        product_identifier: productId,
-        expires_date: full.expires_date,
-        purchase_date: full.purchase_date,
-      },
-    },
-    subscriptions: { [productId]: full },
-  };
-}
+/** One product held as premium, renewing on December 1 unless `entry` says otherwise. */
+const subscriber = (productId: string, entry: Partial<SubscriberSubscription>): Subscriber =>
+  subscriberHolding(productId, { expires_date: DEC_1, purchase_date: '2026-10-01T10:00:00.000Z', ...entry });
 
 const paid = (overrides: Partial<WebPaymentFacts> = {}): WebPaymentFacts => ({
   status: 'active',
