@@ -1,12 +1,124 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // `npm run dev` serves the web app with hot reload and forwards API calls to the server process.
 const apiPort = process.env.API_PORT ?? '3001';
 
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+const routesFile = path.join(webRoot, 'src/app/routes.tsx');
+
+/**
+ * The file the server reads to preload each page's own chunks (decision 021): for every route
+ * `path` in the route table, the JavaScript and CSS its lazy import needs beyond what index.html
+ * already loads. Without it the browser only asks for a page's chunk after the entry chunk has
+ * run, one round trip later.
+ */
+const routePreloadsFile = '.vite/route-preloads.json';
+
+/**
+ * Maps each route path of `src/app/routes.tsx` to the files of its lazy import. The route table
+ * stays the one source: each `path: '…'` is paired with the first `import('…')` that follows it
+ * before the next `path:`.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'stillpoint:route-preloads',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byFileName.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('route preloads: the build has no entry chunk');
+      const loadedByIndex = closure(entry.fileName);
+
+      const preloads: Record<string, { scripts: string[]; styles: string[] }> = {};
+      const source = readFileSync(routesFile, 'utf8');
+      for (const segment of source.split(/\bpath:\s*/).slice(1)) {
+        const routePath = /^'([^']+)'/.exec(segment)?.[1];
+        const specifier = /\bimport\('([^']+)'\)/.exec(segment)?.[1];
+        if (!routePath || !specifier || routePath.includes('*') || routePath.includes(':')) continue;
+        const resolved = await this.resolve(specifier, routesFile);
+        const chunk = chunks.find((c) => c.facadeModuleId === resolved?.id);
+        if (!chunk) {
+          this.warn(`route preloads: no chunk for ${routePath} (${specifier})`);
+          continue;
+        }
+        const files = [...closure(chunk.fileName)].filter((file) => !loadedByIndex.has(file));
+        const styles = files.flatMap((file) => [...(byFileName.get(file)?.viteMetadata?.importedCss ?? [])]);
+        preloads[`/${routePath.replace(/^\/+/, '')}`] = {
+          scripts: files.map((file) => `/${file}`),
+          styles: [...new Set(styles)].map((file) => `/${file}`),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: routePreloadsFile,
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+/** Files worth compressing: text. Images (webp, png) are compressed already. */
+const compressible = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) yield* filesUnder(file);
+    else yield file;
+  }
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` next to every text file of the build, for the server's
+ * `preCompressed` static files (decision 021): compressed once here at the highest levels,
+ * never per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'stillpoint:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (!compressible.test(file)) continue;
+          const raw = readFileSync(file);
+          const br = brotliCompressSync(raw, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          });
+          const gz = gzipSync(raw, { level: zlib.Z_BEST_COMPRESSION });
+          // A compressed copy that is not smaller is not worth sending; the server then sends the file.
+          if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   server: {
     proxy: {
       '/api': { target: `http://localhost:${apiPort}` },

@@ -43,6 +43,27 @@ describe("the web-first funnel's answers (updateOnboardingParams)", () => {
     });
   });
 
+  it("keeps the funnel's other two answers, checked against their lists", async () => {
+    const sam = await signUp(t.app);
+    await callOk(
+      t.app,
+      'updateOnboardingParams',
+      { mostDisruptive: 'binge watching', worstApp: 'tik tok' },
+      sam.token,
+    );
+    expect(await stored(sam.uid)).toMatchObject({ mostDisruptive: 'binge watching', worstApp: 'tik tok' });
+
+    expect(failureOf(await send({ worstApp: 'myspace' }, sam.token))).toMatchObject({
+      status: 400,
+      error: expect.stringContaining('worstApp must be one of: instagram, tik tok'),
+    });
+    expect(failureOf(await send({ mostDisruptive: 'doomscrolling' }, sam.token))).toMatchObject({
+      status: 400,
+      error: expect.stringContaining('mostDisruptive must be one of'),
+    });
+    expect(await stored(sam.uid)).toMatchObject({ worstApp: 'tik tok' });
+  });
+
   it('checks an outcome against the intention saved before, and keeps earlier answers', async () => {
     const sam = await signUp(t.app);
     await callOk(t.app, 'updateOnboardingParams', { intention: 'find calm', age: '50+' }, sam.token);

@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   /** Which configuration set the web app was built for; see src/lib/env.ts. */
   readonly VITE_APP_ENV?: string;
+  /** The TikTok pixel id the funnel's ad events name; see src/lib/env.ts. */
+  readonly VITE_TIKTOK_PIXEL_CODE?: string;
 }
 
 interface ImportMeta {

@@ -1,11 +1,18 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { brand, isPaymentPagePath } from '@stillpoint/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Written by the web build (`apps/web/vite.config.ts`): for each route path, the chunks and the
+ * CSS its page needs beyond what index.html already loads (decision 021).
+ */
+const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
 
 export interface WebAppOptions {
   /**
@@ -15,11 +22,95 @@ export interface WebAppOptions {
   paymentPagePolicy: Record<string, string[]>;
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** One version of index.html, with its compressed copies made once. */
+interface HtmlDocument {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const compressedDocument = (html: string): HtmlDocument => {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
+  };
+};
+
+/**
+ * The encoding to send a document in, from the request's Accept-Encoding (RFC 9110 §12.5.3):
+ * brotli, then gzip, or none. `*` stands for any encoding not named; `q=0` refuses one.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number.parseFloat(q.slice(2)) : 1;
+    if (name) weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gzip = weightOf('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return null;
+}
+
+/** The key a page path is looked up by: the client router matches paths case-insensitively. */
+const pageKey = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '') || '/';
+
+interface RoutePreloads {
+  [routePath: string]: { scripts?: string[]; styles?: string[] };
+}
+
+/** Only our own built files go into the document. */
+const isAssetUrl = (url: unknown): url is string =>
+  typeof url === 'string' && /^\/assets\/[\w.-]+$/.test(url);
+
+/**
+ * index.html for every page path, made once at startup: each route the web build listed gets a
+ * copy that preloads its own chunks, so the browser fetches them alongside the entry chunk
+ * instead of after it has run. Any other path gets index.html as built.
+ */
+function loadDocuments(app: FastifyInstance, webDistDir: string) {
+  const indexHtml = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const byPage = new Map<string, HtmlDocument>();
+  const preloadsFile = path.join(webDistDir, ROUTE_PRELOADS_FILE);
+  let preloads: RoutePreloads = {};
+  try {
+    preloads = JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreloads;
+  } catch (error) {
+    app.log.warn({ preloadsFile, error }, 'no route preloads; pages load their chunks after the entry');
+  }
+  if (indexHtml.includes('</head>')) {
+    for (const [routePath, { scripts = [], styles = [] }] of Object.entries(preloads)) {
+      const tags = [
+        ...styles.filter(isAssetUrl).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+        ...scripts.filter(isAssetUrl).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ];
+      if (tags.length === 0) continue;
+      byPage.set(
+        pageKey(routePath),
+        compressedDocument(indexHtml.replace('</head>', `${tags.join('\n    ')}\n  </head>`)),
+      );
+    }
+  }
+  const fallback = compressedDocument(indexHtml);
+  return (pathname: string) => byPage.get(pageKey(pathname)) ?? fallback;
+}
+
 /**
  * Serves the built single-page app from the API's own origin. Hashed assets are cached for a
- * year; index.html never is, so a new build reaches people on their next visit. Every path that
- * is neither a file nor under /api gets index.html and the client router decides; the payment
- * pages' copy carries their own Content-Security-Policy.
+ * year; index.html never is, so a new build reaches people on their next visit. Files are sent
+ * brotli- or gzip-compressed when the browser accepts it, from the copies the build wrote next to
+ * them. Every path that is neither a file nor under /api gets index.html and the client router
+ * decides; a page's copy preloads that page's chunks, and the payment pages' copy carries their
+ * own Content-Security-Policy.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -28,11 +119,14 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasBuild = indexHtml !== null && existsSync(indexHtml);
+  let documentFor: ((pathname: string) => HtmlDocument) | null = null;
   if (hasBuild && webDistDir) {
+    documentFor = loadDocuments(app, webDistDir);
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -42,11 +136,11 @@ export async function registerWebApp(
     app.log.warn({ webDistDir }, 'web app build not found; only the API is served');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((request: FastifyRequest, reply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendApiNotFound(request, reply);
     }
-    if (!hasBuild) {
+    if (!documentFor) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -67,6 +161,13 @@ export async function registerWebApp(
     // Helmet has already set the app's policy; this sets the headers again with the payment one.
     if (isPaymentPagePath(pathname))
       reply.helmet({ contentSecurityPolicy: { directives: paymentPagePolicy } });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const document = documentFor(pathname);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? document[encoding] : document.identity);
   });
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AuthProvider } from '../lib/auth';
 import { createQueryClient } from './queryClient';
 
@@ -7,16 +7,49 @@ import { createQueryClient } from './queryClient';
 // (DESIGN's 120 KB budget). A toast raised before it arrives is shown once it mounts.
 const Toaster = lazy(() => import('../ui/Toaster').then((module) => ({ default: module.Toaster })));
 
+/**
+ * True once the page has loaded and the browser is idle: what nobody needs for the first screen
+ * waits until then, so it does not compete with the page's own files.
+ */
+function useAfterPageLoad(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let cancel: () => void = () => {};
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(() => setLoaded(true), { timeout: 2000 });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = window.setTimeout(() => setLoaded(true), 0);
+        cancel = () => window.clearTimeout(id);
+      }
+    };
+    if (document.readyState === 'complete') {
+      whenIdle();
+      return () => cancel();
+    }
+    window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      cancel();
+    };
+  }, []);
+  return loaded;
+}
+
 /** App-wide context: server state (TanStack Query), who is signed in, and the toast outlet. */
 export function Providers({ children }: { children: ReactNode }) {
   // One client per mounted app, so tests that mount their own app never share a cache.
   const [queryClient] = useState(createQueryClient);
+  const loaded = useAfterPageLoad();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

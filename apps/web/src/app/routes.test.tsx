@@ -16,7 +16,7 @@ const pages: [path: string, heading: string, layout: 'signed-in' | 'standalone']
   ['/signin', 'Sign In or Create Account', 'standalone'],
   ['/quiz', 'Eliminate distractions and be present again', 'standalone'],
   ['/quiz-results', 'Your Personal Plan', 'standalone'],
-  ['/getting-started', 'Getting Started', 'standalone'],
+  ['/getting-started', 'Take back your attention, one breath at a time', 'standalone'],
   ['/checkout', 'Start 7 Day Free Trial', 'standalone'],
   ['/webcheckout', 'Please sign in to continue checkout', 'standalone'],
   ['/uninstall-chrome-extension', 'Sorry to See You Go', 'standalone'],

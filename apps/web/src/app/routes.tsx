@@ -76,20 +76,17 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'quiz',
-            lazy: () => import('../features/funnel/QuizPage').then((m) => ({ Component: m.QuizPage })),
+            lazy: () => import('../features/quiz/QuizPage').then((m) => ({ Component: m.QuizPage })),
           },
           {
             path: 'quiz-results',
             lazy: () =>
-              import('../features/funnel/QuizResultsPage').then((m) => ({ Component: m.QuizResultsPage })),
+              import('../features/quiz/QuizResultsPage').then((m) => ({ Component: m.QuizResultsPage })),
           },
           {
             path: 'getting-started',
             loader: paymentPageLoader,
-            lazy: () =>
-              import('../features/funnel/GettingStartedPage').then((m) => ({
-                Component: m.GettingStartedPage,
-              })),
+            lazy: () => import('./composedPages').then((m) => ({ Component: m.GettingStartedRoute })),
           },
           {
             path: 'checkout',

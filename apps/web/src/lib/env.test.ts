@@ -13,12 +13,20 @@ afterEach(() => {
 
 describe('env', () => {
   it('is development when VITE_APP_ENV is not set', async () => {
-    expect(await loadEnv('')).toEqual({ appEnv: 'development', isProduction: false });
+    expect(await loadEnv('')).toMatchObject({ appEnv: 'development', isProduction: false });
   });
 
   it('is production only for a production build', async () => {
-    expect(await loadEnv('production')).toEqual({ appEnv: 'production', isProduction: true });
-    expect(await loadEnv('staging')).toEqual({ appEnv: 'staging', isProduction: false });
+    expect(await loadEnv('production')).toMatchObject({ appEnv: 'production', isProduction: true });
+    expect(await loadEnv('staging')).toMatchObject({ appEnv: 'staging', isProduction: false });
+  });
+
+  it('names a local TikTok pixel in development and test builds only, unless one is configured', async () => {
+    expect((await loadEnv('development')).tiktokPixelCode).toBe('STILLPOINT_LOCAL_PIXEL');
+    expect((await loadEnv('test')).tiktokPixelCode).toBe('STILLPOINT_LOCAL_PIXEL');
+    expect((await loadEnv('production')).tiktokPixelCode).toBeNull();
+    vi.stubEnv('VITE_TIKTOK_PIXEL_CODE', 'C4PIXEL');
+    expect((await loadEnv('production')).tiktokPixelCode).toBe('C4PIXEL');
   });
 
   it('refuses to start with a typo, naming the build variable', async () => {

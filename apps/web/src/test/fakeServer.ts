@@ -64,6 +64,8 @@ interface FakeServerOptions {
   subscription?: SubscriptionState | null;
   /** Whether the once-ever no-card trial has been used already. */
   trialUsed?: boolean;
+  /** The signed-in person's id; TEST_USER's by default. Some rules (the paywall) go by it. */
+  uid?: string;
 }
 
 /**
@@ -76,13 +78,15 @@ export function installFakeServer({
   signedIn = false,
   subscription = null,
   trialUsed = false,
+  uid = TEST_USER.uid,
 }: FakeServerOptions = {}) {
+  const user = { ...TEST_USER, uid };
   const state = { signedIn, code: '123456', subscription, trialUsed };
   const requests: FakeRequest[] = [];
   const session = () => ({
-    session: { id: 'session-1', token: TEST_TOKEN, userId: TEST_USER.uid, expiresAt: '2099-01-01T00:00:00Z' },
+    session: { id: 'session-1', token: TEST_TOKEN, userId: uid, expiresAt: '2099-01-01T00:00:00Z' },
     user: {
-      id: TEST_USER.uid,
+      id: uid,
       email: '15555550100@phone.stillpoint.invalid',
       name: '',
       phoneNumber: '+15555550100',
@@ -109,8 +113,8 @@ export function installFakeServer({
       },
     ],
     ['GET /api/getAuthConfig', () => ok(defaultAuthConfig)],
-    ['POST /api/syncCurrentUser', () => ok({ user: TEST_USER, isNewUser: false })],
-    ['GET /api/getUser', () => ok(TEST_USER)],
+    ['POST /api/syncCurrentUser', () => ok({ user, isNewUser: false })],
+    ['GET /api/getUser', () => ok(user)],
     ['GET /api/getSubscriptionState', () => ok(state.subscription)],
     [
       'GET /api/getSubscriber',

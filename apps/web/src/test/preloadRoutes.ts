@@ -7,7 +7,9 @@ import { routes } from '../app/routes';
  */
 export async function preloadRoutes(...paths: string[]): Promise<void> {
   const matches = paths.flatMap((path) => matchRoutes(routes, path) ?? []);
-  await Promise.all(
-    matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
-  );
+  await Promise.all([
+    ...matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
+    // Pages composed with the sign-in methods load them on first use.
+    import('../app/composedPages').then((module) => module.loadSignInPanel()),
+  ]);
 }

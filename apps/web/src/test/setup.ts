@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { installFakeServer } from './fakeServer';
+
+// The suite runs many files at once on two cores: a page that renders in 50 ms alone can take
+// more than Testing Library's default second to appear, so find* queries wait up to 4 s.
+configure({ asyncUtilTimeout: 4000 });
 
 // Without Vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

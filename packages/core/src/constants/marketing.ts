@@ -1,6 +1,6 @@
 /**
- * SPEC §2 and §9 marketing claims. The SPEC quotes two ratings (4.8 on the personal-plan
- * paywall, 4.7 elsewhere); both are kept so each page shows the figure it was written with.
+ * SPEC §2 and §9 marketing claims, kept once. The SPEC quotes two ratings (4.8 on the
+ * personal-plan paywall, 4.7 elsewhere): every page shows 4.7, with no review count (decision 020).
  */
 export const marketingClaims = {
   fewerMindlessSessions: '56% fewer mindless sessions',
@@ -10,8 +10,9 @@ export const marketingClaims = {
   minutesSavedPerDay: '42 mins saved per day',
   minutesSavedShort: '42m',
   sessionsStopped: '10M+ sessions stopped',
-  paywallRating: '4.8',
-  paywallReviewCount: '6.5k',
+  sessionsStoppedCount: '10M+',
+  screenTimeDownFigure: 'up to 40%',
+  feelMorePresentPercent: '97%',
   rating: '4.7',
   feelMorePresent: '97% of users feel more present within 7 days',
 } as const;

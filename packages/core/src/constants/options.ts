@@ -85,3 +85,16 @@ export const OUTCOME_OPTIONS: Record<Intention, readonly string[]> = {
   'find calm': ['less anxiety', 'a quieter mind', 'less comparing myself to others', 'better sleep'],
   'find focus': ['deeper work', 'finish what I start', 'study without distractions', 'fewer interruptions'],
 };
+
+/** How the worst-app answers are written on screen; the stored value stays the SPEC's. */
+export const WORST_APP_LABELS: Record<WorstApp, string> = {
+  instagram: 'Instagram',
+  'tik tok': 'TikTok',
+  youtube: 'YouTube',
+  twitter: 'X (Twitter)',
+  netflix: 'Netflix',
+  facebook: 'Facebook',
+  whatsapp: 'WhatsApp',
+  snapchat: 'Snapchat',
+  other: 'Another app',
+};

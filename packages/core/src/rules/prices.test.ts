@@ -7,7 +7,9 @@ import {
   formatPrice,
   monthlyFromAnnual,
   perDay,
+  planTrialSubtext,
   subscriptionPriceKind,
+  trialThenYearlySubtext,
 } from './prices';
 
 describe('formatPrice', () => {
@@ -72,5 +74,16 @@ describe('subscriptionPriceKind and billingSubtext', () => {
     expect(billingSubtext('annual', 4999, 'usd')).toBe('$4.17/mo billed yearly at $49.99/yr');
     expect(billingSubtext('monthly', 699, 'usd')).toBe('$6.99/mo billed monthly');
     expect(billingSubtext('biennial', 9000, 'usd')).toBe('$3.75/mo billed every 2 years at $90.00');
+  });
+});
+
+describe('paywall subtexts', () => {
+  it('words the timeline paywall from the annual price', () => {
+    expect(trialThenYearlySubtext(4999)).toBe('7-day free trial, then $49.99/yr');
+    expect(trialThenYearlySubtext(4500, 'eur')).toBe('7-day free trial, then €45.00/yr');
+  });
+  it('words the personal-plan modal per plan', () => {
+    expect(planTrialSubtext('annual', 4999)).toBe('$49.99, billed yearly. 7 day trial');
+    expect(planTrialSubtext('biennial', 9000)).toBe('$90.00, billed every 2 years. 7 day trial');
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '../constants/plans';
+import { DEFAULT_CURRENCY, FREE_TRIAL_DAYS } from '../constants/plans';
 
 /**
  * '$49.99' from 4999. Amounts are hundredths of the currency unit (the provider's `unit_amount`)
@@ -73,4 +73,21 @@ export function billingSubtext(
   if (kind === 'monthly') return `${price}/mo billed monthly`;
   if (kind === 'biennial') return `${formatPrice(cents / 24, currency)}/mo billed every 2 years at ${price}`;
   return `${monthlyFromAnnual(cents, currency)}/mo billed yearly at ${price}/yr`;
+}
+
+/** The timeline paywall's line under the form (SPEC §2): '7-day free trial, then $49.99/yr'. */
+export const trialThenYearlySubtext = (annualCents: number, currency: string = DEFAULT_CURRENCY): string =>
+  `${FREE_TRIAL_DAYS}-day free trial, then ${formatPrice(annualCents, currency)}/yr`;
+
+/**
+ * The personal-plan paywall's line in the payment modal (SPEC §2): '$49.99, billed yearly. 7 day
+ * trial' for the annual plan, '$90.00, billed every 2 years. 7 day trial' for the 2-year plan.
+ */
+export function planTrialSubtext(
+  kind: 'annual' | 'biennial',
+  cents: number,
+  currency: string = DEFAULT_CURRENCY,
+): string {
+  const period = kind === 'annual' ? 'billed yearly' : 'billed every 2 years';
+  return `${formatPrice(cents, currency)}, ${period}. ${FREE_TRIAL_DAYS} day trial`;
 }

@@ -56,6 +56,8 @@ export async function saveFunnelAnswers(
     ...(body.job !== undefined ? { occupation: body.job } : {}),
     ...(body.hdyh !== undefined ? { hdyh: body.hdyh } : {}),
     ...(body.hdyhDetail !== undefined ? { hdyhDetail: body.hdyhDetail } : {}),
+    ...(body.mostDisruptive !== undefined ? { mostDisruptive: body.mostDisruptive } : {}),
+    ...(body.worstApp !== undefined ? { worstApp: body.worstApp } : {}),
   };
   await upsertFunnelAnswers(db, userId, changes);
 

@@ -4,7 +4,18 @@ import { webFirstAnswers } from '../../db/schema';
 
 export type FunnelAnswersRow = typeof webFirstAnswers.$inferSelect;
 export type FunnelAnswersChanges = Partial<
-  Pick<FunnelAnswersRow, 'intention' | 'outcome' | 'age' | 'occupation' | 'hdyh' | 'hdyhDetail' | 'step'>
+  Pick<
+    FunnelAnswersRow,
+    | 'intention'
+    | 'outcome'
+    | 'age'
+    | 'occupation'
+    | 'mostDisruptive'
+    | 'worstApp'
+    | 'hdyh'
+    | 'hdyhDetail'
+    | 'step'
+  >
 >;
 
 export async function findFunnelAnswers(db: Database, userId: string): Promise<FunnelAnswersRow | null> {

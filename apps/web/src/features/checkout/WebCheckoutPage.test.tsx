@@ -46,7 +46,9 @@ describe('/webcheckout', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Please sign in to continue checkout' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Continue with Google' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue with Apple' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
   });

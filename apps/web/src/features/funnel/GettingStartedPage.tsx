@@ -1,7 +1,176 @@
+import {
+  AGE_BANDS,
+  type AgeBand,
+  funnelProgress,
+  INTENTION_OPTIONS,
+  type Intention,
+  MOST_DISRUPTIVE_OPTIONS,
+  type MostDisruptive,
+  OUTCOME_OPTIONS,
+  paywallVariant,
+  WORST_APP_LABELS,
+  WORST_APP_OPTIONS,
+  type WorstApp,
+} from '@stillpoint/core';
+import { ChevronLeft } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../lib/auth';
+import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
-import { Page } from '../../ui/Page';
+import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
+import { readPaymentReturn, withoutProviderParams } from '../../lib/paymentForm/paymentReturn';
+import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { funnelEvents } from './funnelEvents';
+import { ChoiceStep } from './steps/ChoiceStep';
+import { DownloadStep } from './steps/DownloadStep';
+import { BeforeStillpointStep, FirstReviewStep, RightSpotStep, SecondReviewStep } from './steps/InfoSteps';
+import { LandingStep } from './steps/LandingStep';
+import { PurchaseStep } from './steps/PurchaseStep';
+import { QuestionStep } from './steps/QuestionStep';
+import { type FunnelSignIn, SignUpStep } from './steps/SignUpStep';
+import { useAndroidRedirect } from './useAndroidRedirect';
+import { useFunnel } from './useFunnel';
+import { useSaveAnswers } from './useSaveAnswers';
 
-/** Web-first funnel (SPEC §2 /getting-started): questions, sign-up, purchase, download. */
-export function GettingStartedPage() {
-  return <Page title={documentTitle('Getting Started')} heading="Getting Started" />;
+export interface GettingStartedPageProps {
+  /** The sign-in methods, composed in by the app (features do not import each other). */
+  SignIn: FunnelSignIn;
+}
+
+/**
+ * The web-first funnel (SPEC §2 /getting-started): questions, sign-up, one of two paywalls, then
+ * the way to the app. Mobile first, in a column at most 768 px wide.
+ */
+export function GettingStartedPage({ SignIn }: GettingStartedPageProps) {
+  const auth = useAuth();
+  const android = useAndroidRedirect();
+  // Only the first check of the session waits: a later one (after signing in on SIGN_UP) must not
+  // unmount the funnel and lose its place.
+  const [authKnown, setAuthKnown] = useState(auth.status !== 'loading');
+  if (!authKnown && auth.status !== 'loading') setAuthKnown(true);
+  if (android.status === 'redirecting') {
+    return (
+      <FunnelColumn>
+        <div className="flex flex-col items-center gap-4 py-16 text-center">
+          <title>{documentTitle('Getting Started')}</title>
+          <h1 className="text-2xl font-semibold tracking-tight text-ink">Opening Google Play…</h1>
+          <p className="text-muted">{brand.name} for Android is on Google Play.</p>
+          {android.url ? (
+            <a href={android.url} className="font-medium text-accent hover:underline">
+              Open Google Play
+            </a>
+          ) : null}
+        </div>
+      </FunnelColumn>
+    );
+  }
+  if (!authKnown) return <FullScreenSpinner />;
+  return <Funnel SignIn={SignIn} signedIn={auth.status === 'signedIn'} />;
+}
+
+function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean }) {
+  const auth = useAuth();
+  const [search, setSearch] = useSearchParams();
+  // Read once: the provider's parameters are then removed from the address.
+  const [returned] = useState(() => readPaymentReturn(search));
+  const [providerError] = useState(() => search.get('error'));
+  const funnel = useFunnel({ signedIn, returningFromPayment: returned !== null });
+  const { step, answers, answer, next, back, goTo } = funnel;
+  const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
+  const { save, saving } = useSaveAnswers(next);
+
+  const uid = auth.user?.uid;
+  const complete = useCallback(
+    (result: PaymentOutcome) => {
+      setOutcome(result);
+      if (result === 'purchased') funnelEvents.purchased(paywallVariant(uid));
+      goTo('REDIRECT_TO_DOWNLOAD');
+    },
+    [uid, goTo],
+  );
+  // Back from the provider with the payment made: nothing left to show on the paywall.
+  const paidOnReturn = returned?.status === 'succeeded' || returned?.status === 'processing';
+  const handledReturn = useRef(false);
+  useEffect(() => {
+    // Once, for the address the page was opened with.
+    if (handledReturn.current) return;
+    handledReturn.current = true;
+    if (returned?.status) setSearch(withoutProviderParams(search), { replace: true });
+    if (paidOnReturn) complete('purchased');
+  }, [returned, search, setSearch, paidOnReturn, complete]);
+
+  const progress = funnelProgress(step);
+  return (
+    <FunnelColumn>
+      <title>{documentTitle('Getting Started')}</title>
+      <div className="flex min-h-11 items-center gap-3">
+        {back ? (
+          <button
+            type="button"
+            onClick={back}
+            aria-label="Back"
+            className="-ml-2 flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-accent-soft hover:text-accent"
+          >
+            <ChevronLeft aria-hidden="true" className="size-6" />
+          </button>
+        ) : null}
+        {progress !== null ? <ProgressBar percent={progress * 100} label="Your progress" /> : null}
+      </div>
+      <div key={step} className="pt-4 motion-safe:animate-step-in">
+        {(() => {
+          switch (step) {
+            case 'LANDING':
+              return <LandingStep onStart={next} onSignIn={() => goTo('SIGN_UP')} />;
+            case 'INTENTION':
+            case 'OUTCOME':
+            case 'AGE':
+            case 'OCCUPATION':
+            case 'MOST_DISRUPTIVE':
+            case 'WORST_APP':
+              return <QuestionStep step={step} answers={answers} answer={answer} next={next} goTo={goTo} />;
+            case 'RIGHT_SPOT':
+              return <RightSpotStep intention={answers.intention} next={next} />;
+            case 'FIRST_REVIEW':
+              return <FirstReviewStep next={next} />;
+            case 'BEFORE_STILLPOINT':
+              return <BeforeStillpointStep worstApp={answers.worstApp} next={next} />;
+            case 'SECOND_REVIEW':
+              return <SecondReviewStep next={next} />;
+            case 'SIGN_UP':
+              return (
+                <SignUpStep
+                  SignIn={SignIn}
+                  providerError={providerError}
+                  saving={saving}
+                  onSignedUp={() => {
+                    funnelEvents.signedUp();
+                    save(answers);
+                  }}
+                />
+              );
+            case 'PURCHASE':
+              return paidOnReturn ? null : (
+                <PurchaseStep
+                  authenticationFailed={returned?.status === 'failed'}
+                  onComplete={complete}
+                  onSignIn={() => goTo('SIGN_UP')}
+                />
+              );
+            case 'REDIRECT_TO_DOWNLOAD':
+              return <DownloadStep alreadyPremium={outcome === 'alreadyPremium'} />;
+          }
+        })()}
+      </div>
+    </FunnelColumn>
+  );
+}
+
+function FunnelColumn({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-[768px] flex-col px-4 pt-3 pb-16 sm:px-6 sm:pt-6">
+      {children}
+    </div>
+  );
 }

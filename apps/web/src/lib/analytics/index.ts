@@ -1,2 +1,3 @@
+export { trackAdEvent } from './adEvents';
 export { scrollDepthTenths, useScrollDepthTracking } from './scrollDepth';
-export { isTrackingAllowed, setTrackingConsent, track } from './track';
+export { track } from './track';

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { AGE_BANDS, INTENTION_OPTIONS } from '../../constants/options';
+import {
+  AGE_BANDS,
+  INTENTION_OPTIONS,
+  MOST_DISRUPTIVE_OPTIONS,
+  WORST_APP_OPTIONS,
+} from '../../constants/options';
 import { shortTextSchema } from '../../validation/text';
 import { defineEndpoint } from '../endpoint';
 import { acknowledgedSchema } from './common';
@@ -49,9 +54,18 @@ export const updateOnboardingParamsBodySchema = z
     age: z.enum(AGE_BANDS, { error: `age must be one of: ${AGE_BANDS.join(', ')}` }).optional(),
     /** The occupation: one of the listed options or the person's own words (SPEC §5). */
     job: shortTextSchema('job').optional(),
+    /** Ours, beyond SPEC §7: the funnel's two other questions, kept with the rest. */
+    mostDisruptive: z
+      .enum(MOST_DISRUPTIVE_OPTIONS, {
+        error: `mostDisruptive must be one of: ${MOST_DISRUPTIVE_OPTIONS.join(', ')}`,
+      })
+      .optional(),
+    worstApp: z
+      .enum(WORST_APP_OPTIONS, { error: `worstApp must be one of: ${WORST_APP_OPTIONS.join(', ')}` })
+      .optional(),
   })
   .refine((body) => Object.keys(body).length > 0, {
-    message: 'Send at least one of hdyh, hdyhDetail, intention, outcome, age, job',
+    message: 'Send at least one of hdyh, hdyhDetail, intention, outcome, age, job, mostDisruptive, worstApp',
   });
 export type UpdateOnboardingParamsBody = z.output<typeof updateOnboardingParamsBodySchema>;
 

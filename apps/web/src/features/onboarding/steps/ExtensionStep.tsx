@@ -4,7 +4,7 @@ import { brand } from '../../../lib/brand';
 import { Button } from '../../../ui/Button';
 import { buttonStyles } from '../../../ui/buttonStyles';
 import { Spinner } from '../../../ui/Spinner';
-import { StepLayout } from '../StepLayout';
+import { StepLayout } from '../../../ui/StepLayout';
 
 interface ExtensionStepProps {
   /** Desktop Chrome; anywhere else the step is left for home (SPEC §4). */

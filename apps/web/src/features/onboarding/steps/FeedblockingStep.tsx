@@ -8,9 +8,9 @@ import { queryKeys } from '../../../lib/queryKeys';
 import { Button } from '../../../ui/Button';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
+import { StepLayout } from '../../../ui/StepLayout';
 import { SwitchList } from '../../../ui/SwitchList';
 import { showErrorToast } from '../../../ui/toast';
-import { StepLayout } from '../StepLayout';
 
 const TITLE = 'Which feeds should we hide?';
 

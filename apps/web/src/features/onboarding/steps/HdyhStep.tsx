@@ -2,10 +2,10 @@ import { FALLBACK_HDYH_OPTIONS, type HdyhOption, type Intention } from '@stillpo
 import { useState } from 'react';
 import { brand } from '../../../lib/brand';
 import { Button } from '../../../ui/Button';
+import { ChoiceList } from '../../../ui/ChoiceList';
 import { Spinner } from '../../../ui/Spinner';
+import { StepLayout } from '../../../ui/StepLayout';
 import { showErrorToast } from '../../../ui/toast';
-import { ChoiceList } from '../ChoiceList';
-import { StepLayout } from '../StepLayout';
 import { useHdyhOptions, useSaveOnboardingAnswers } from '../useOnboardingAnswers';
 
 const QUESTION = `How did you hear about ${brand.name}?`;

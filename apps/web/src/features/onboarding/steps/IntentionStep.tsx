@@ -1,7 +1,7 @@
 import { INTENTION_OPTIONS, type Intention } from '@stillpoint/core';
 import { brand } from '../../../lib/brand';
-import { ChoiceList } from '../ChoiceList';
-import { StepLayout } from '../StepLayout';
+import { ChoiceList } from '../../../ui/ChoiceList';
+import { StepLayout } from '../../../ui/StepLayout';
 
 const QUESTION = `What brings you to ${brand.name}?`;
 

@@ -12,8 +12,8 @@ import {
   useSites,
 } from '../../../lib/sites';
 import { Button } from '../../../ui/Button';
+import { StepLayout } from '../../../ui/StepLayout';
 import { showErrorToast } from '../../../ui/toast';
-import { StepLayout } from '../StepLayout';
 import { PopularSiteChips } from './PopularSiteChips';
 import { SiteRowFields } from './SiteRowFields';
 

@@ -3,7 +3,7 @@ import { useAppLinks } from '../../../lib/appLinks';
 import { brand } from '../../../lib/brand';
 import { Button } from '../../../ui/Button';
 import { buttonStyles } from '../../../ui/buttonStyles';
-import { StepLayout } from '../StepLayout';
+import { StepLayout } from '../../../ui/StepLayout';
 import { useDelayedReveal } from '../useDelayedReveal';
 
 /**

@@ -1,6 +1,6 @@
 import { type Intention, OUTCOME_OPTIONS } from '@stillpoint/core';
-import { ChoiceList } from '../ChoiceList';
-import { StepLayout } from '../StepLayout';
+import { ChoiceList } from '../../../ui/ChoiceList';
+import { StepLayout } from '../../../ui/StepLayout';
 
 const QUESTION = 'What would you most like to change?';
 

@@ -2,7 +2,7 @@ import { PIN_FINISH_DELAY_MS } from '@stillpoint/core';
 import { type LucideIcon, Pin, Puzzle } from 'lucide-react';
 import { brand } from '../../../lib/brand';
 import { Button } from '../../../ui/Button';
-import { StepLayout } from '../StepLayout';
+import { StepLayout } from '../../../ui/StepLayout';
 import { useDelayedReveal } from '../useDelayedReveal';
 
 /** PIN_EXTENSION: how to pin the extension; Finish appears after PIN_FINISH_DELAY_MS (SPEC §4). */

@@ -10,8 +10,9 @@ const results = [
 ] as const;
 
 /**
- * SPEC §2 /checkout's reviews: the rating people give Stillpoint and the results they report.
- * Quotes appear here only once there are real ones to show, with permission.
+ * The reviews of SPEC §2 /checkout and the testimonials of /quiz-results: the rating people give
+ * Stillpoint and the results they report. Quotes appear here only once there are real ones to
+ * show, with permission (decision 020).
  */
 export function RatingAndResults() {
   const headingId = useId();

@@ -5,13 +5,15 @@ interface ChoiceListProps {
   selected?: string | null;
   onChoose(choice: string): void;
   disabled?: boolean;
+  /** How a choice is written, when that differs from its value. */
+  labelOf?(choice: string): string;
 }
 
 /**
  * Answers to one question as large buttons; the chosen one is pressed. Choosing is the action
  * (the step moves on or reveals a follow-up), so no separate confirm is needed.
  */
-export function ChoiceList({ label, choices, selected, onChoose, disabled }: ChoiceListProps) {
+export function ChoiceList({ label, choices, selected, onChoose, disabled, labelOf }: ChoiceListProps) {
   return (
     <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <legend className="sr-only">{label}</legend>
@@ -30,7 +32,7 @@ export function ChoiceList({ label, choices, selected, onChoose, disabled }: Cho
                 : 'border-line bg-surface text-ink hover:border-accent'
             }`}
           >
-            {choice}
+            {labelOf ? labelOf(choice) : choice}
           </button>
         );
       })}

@@ -1,0 +1,257 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documentLoad } from '../../app/paymentPageLoad';
+import { setConsent } from '../../lib/consent';
+import { FAKE_DEEP_LINK_URL, FAKE_SUBSCRIPTION_ID, installFakePayments } from '../../test/fakePayments';
+import { FAKE_APP_LINKS, installFakeServer } from '../../test/fakeServer';
+import { preloadRoutes } from '../../test/preloadRoutes';
+import { renderRoute } from '../../test/renderRoute';
+import { androidRedirect } from './useAndroidRedirect';
+
+/** An id whose hash is at most 0.5: the timeline paywall (decision 019). */
+const TIMELINE_UID = 'timeline-user';
+
+beforeAll(() => preloadRoutes('/getting-started'));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+// As if the document had been loaded at /getting-started, as a browser does when it is opened.
+const open = (path = '/getting-started') => {
+  vi.spyOn(documentLoad, 'path').mockReturnValue('/getting-started');
+  return renderRoute(path);
+};
+
+const heading = (name: string | RegExp) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+const progressBar = () => screen.queryByRole('progressbar', { name: 'Your progress' });
+
+/** Answers a single-choice step and waits for the next one, as the 300 ms pause allows. */
+async function choose(label: string, nextHeading: string | RegExp) {
+  fireEvent.click(await screen.findByRole('button', { name: label }));
+  await heading(nextHeading);
+}
+
+async function answerUpToOccupation() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+  await choose('find focus', 'What would make the biggest difference for you?');
+  await choose('deeper work', 'How old are you?');
+  await choose('28-32', 'What do you do?');
+}
+
+describe('/getting-started', () => {
+  it('opens on the landing without a progress bar, then shows progress on the questions', async () => {
+    installFakeServer({ signedIn: false });
+    open();
+    expect(await heading(/Take back your attention/)).toBeInTheDocument();
+    expect(progressBar()).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    expect(await heading('What brings you to Stillpoint?')).toBeInTheDocument();
+    expect(progressBar()).toBeInTheDocument();
+    expect(Number(progressBar()?.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  });
+
+  it('moves on 300 ms after a choice, and counts a double tap once', async () => {
+    installFakeServer({ signedIn: false });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    await heading('What brings you to Stillpoint?');
+
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'find calm' }));
+    fireEvent.click(screen.getByRole('button', { name: 'find calm' }));
+    expect(screen.getByRole('button', { name: 'find calm' })).toHaveAttribute('aria-pressed', 'true');
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('What brings you to Stillpoint?');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'What would make the biggest difference for you?',
+    );
+    // The outcomes are those of the intention chosen (SPEC §9), and one step only was taken.
+    expect(screen.getByRole('button', { name: 'a quieter mind' })).toBeInTheDocument();
+  });
+
+  it("continues from the occupation only with the person's own words, not blanks", async () => {
+    installFakeServer({ signedIn: false });
+    open();
+    await answerUpToOccupation();
+    const user = userEvent.setup();
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toBeDisabled();
+    await user.type(screen.getByLabelText('Something else? Tell us in your own words'), '   ');
+    expect(continueButton).toBeDisabled();
+    await user.type(screen.getByLabelText('Something else? Tell us in your own words'), 'lighthouse keeper');
+    await user.click(continueButton);
+    expect(await heading("You're in the right spot")).toBeInTheDocument();
+  }, 15_000);
+
+  it('goes back a step, and keeps the place and the answers over a reload', async () => {
+    installFakeServer({ signedIn: false });
+    const first = open();
+    await answerUpToOccupation();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await heading('How old are you?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '28-32' })).toHaveAttribute('aria-pressed', 'true');
+    first.unmount();
+
+    open();
+    expect(await heading('How old are you?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '28-32' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('saves intention, outcome, occupation and age on the device on reaching sign-up', async () => {
+    installFakeServer({ signedIn: false });
+    open();
+    await answerUpToOccupation();
+    await choose('engineer', "You're in the right spot");
+    expect(localStorage.getItem('stillpoint.funnelAnswers')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await choose('binge watching', 'Which app is the hardest to put down?');
+    await choose('TikTok', 'Before Stillpoint, and after');
+    expect(screen.getAllByText(/TikTok/).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+
+    expect(await heading('Create your account to see your plan')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Phone number', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('stillpoint.funnelAnswers') ?? 'null')).toEqual({
+      intention: 'find focus',
+      outcome: 'deeper work',
+      occupation: 'engineer',
+      age: '28-32',
+    });
+  });
+
+  it('signs up inline, stores the answers on the account and shows the timeline paywall', async () => {
+    const server = installFakeServer({ signedIn: false, uid: TIMELINE_UID });
+    installFakePayments(server);
+    server.route('POST /api/updateOnboardingParams', () => ({ body: { success: true, data: { ok: true } } }));
+    sessionStorage.setItem(
+      'stillpoint.funnelPlace',
+      JSON.stringify({
+        step: 'SIGN_UP',
+        answers: { intention: 'be present', outcome: 'better sleep', age: '50+', worstApp: 'netflix' },
+      }),
+    );
+    open();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Phone number', undefined, { timeout: 5000 }), '5555550100');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Confirmation code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
+    expect(server.calls('POST /api/updateOnboardingParams').map((call) => call.body)).toEqual([
+      { intention: 'be present', outcome: 'better sleep', age: '50+', worstApp: 'netflix' },
+    ]);
+    expect(progressBar()).not.toBeInTheDocument();
+    expect(screen.getByText('Today')).toBeInTheDocument();
+    expect(screen.getByText('Day 5')).toBeInTheDocument();
+    expect(screen.getByText('Day 7')).toBeInTheDocument();
+    expect(await screen.findByText('7-day free trial, then $49.99/yr')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Start Trial' })).toBeInTheDocument();
+  }, 15_000);
+
+  it('starts a signed-in person on sign-up, and goes on even when the answers cannot be stored', async () => {
+    const server = installFakeServer({ signedIn: true, uid: TIMELINE_UID });
+    installFakePayments(server);
+    server.route('POST /api/updateOnboardingParams', () => ({
+      status: 503,
+      body: { success: false, code: 'UNAVAILABLE', error: 'down' },
+    }));
+    localStorage.setItem(
+      'stillpoint.funnelAnswers',
+      JSON.stringify({ intention: 'find calm', age: '18-22' }),
+    );
+    open();
+    expect(await heading('Your account is ready')).toBeInTheDocument();
+    expect(screen.getByText("You're signed in as +15555550100.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
+    expect(server.calls('POST /api/updateOnboardingParams')[0]?.body).toEqual({
+      intention: 'find calm',
+      age: '18-22',
+    });
+  });
+
+  it('pays on the timeline paywall with a test card and reaches the download step', async () => {
+    const leave = vi.spyOn(androidRedirect, 'go').mockImplementation(() => undefined);
+    const server = installFakeServer({ signedIn: true, uid: TIMELINE_UID });
+    installFakePayments(server);
+    sessionStorage.setItem('stillpoint.funnelPlace', JSON.stringify({ step: 'PURCHASE', answers: {} }));
+    const view = open();
+    const user = userEvent.setup();
+    await user.click(await view.findByRole('button', { name: 'Start Trial' }));
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiration date'), '1234');
+    await user.type(screen.getByLabelText('Security code'), '123');
+    await user.click(screen.getByRole('button', { name: 'Start Trial' }));
+
+    expect(await heading('Welcome to Stillpoint')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Download Stillpoint' })).toHaveAttribute(
+      'href',
+      FAKE_DEEP_LINK_URL,
+    );
+    expect(server.calls('POST /api/getStripeSubscriptionIntent')[0]?.body).toMatchObject({ numTrialDays: 7 });
+    // The store links the download step reads send nobody away on a computer.
+    expect(leave).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it('opens the purchase screen directly with ssid, and the download step once the provider says paid', async () => {
+    const server = installFakeServer({ signedIn: true, uid: TIMELINE_UID });
+    installFakePayments(server);
+    const first = open(`/getting-started?ssid=${FAKE_SUBSCRIPTION_ID}`);
+    expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
+    first.unmount();
+    sessionStorage.clear();
+
+    const { router } = open(`/getting-started?ssid=${FAKE_SUBSCRIPTION_ID}&redirect_status=succeeded`);
+    expect(await heading('Welcome to Stillpoint')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(`?ssid=${FAKE_SUBSCRIPTION_ID}`));
+  });
+
+  it('says nobody is signed in on the purchase screen without a user', async () => {
+    installFakeServer({ signedIn: false });
+    open(`/getting-started?ssid=${FAKE_SUBSCRIPTION_ID}`);
+    expect(await screen.findByText('user not logged in')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await heading('Create your account to see your plan')).toBeInTheDocument();
+  });
+
+  it('sends Android visitors to the Play Store', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    );
+    const replace = vi.spyOn(androidRedirect, 'go').mockImplementation(() => undefined);
+    installFakeServer({ signedIn: false });
+    open();
+    expect(await heading('Opening Google Play…')).toBeInTheDocument();
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(FAKE_APP_LINKS.playStoreUrl));
+  });
+
+  it('tells TikTok of each step only after consent', async () => {
+    const server = installFakeServer({ signedIn: false });
+    const first = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Get started' }));
+    await heading('What brings you to Stillpoint?');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.calls('POST /api/trackTikTokEvent')).toHaveLength(0);
+    first.unmount();
+
+    setConsent('granted');
+    open();
+    await heading('What brings you to Stillpoint?');
+    await waitFor(() => expect(server.calls('POST /api/trackTikTokEvent')).toHaveLength(1));
+    expect(server.calls('POST /api/trackTikTokEvent')[0]?.body).toMatchObject({
+      event: 'ViewContent',
+      properties: { content_name: 'INTENTION' },
+    });
+  });
+});

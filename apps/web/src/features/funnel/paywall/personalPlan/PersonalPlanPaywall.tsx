@@ -1,0 +1,124 @@
+import {
+  FREE_TRIAL_DAYS,
+  MOBILE_MEDIA_QUERY,
+  PRESS_MENTIONS,
+  type PressMention,
+  planTrialSubtext,
+} from '@stillpoint/core';
+import { useId, useRef, useState } from 'react';
+import { PaymentForm, type PaymentOutcome } from '../../../../lib/paymentForm/PaymentForm';
+import { ScreenCarousel } from '../../../../lib/screens/ScreenCarousel';
+import { Button } from '../../../../ui/Button';
+import { Modal } from '../../../../ui/Modal';
+import { BenefitClaims } from './BenefitClaims';
+import { OfferCountdown } from './OfferCountdown';
+import { PLAN_COPY, PlanCards } from './PlanCards';
+import { PressStrip } from './PressStrip';
+import { useInView } from './useInView';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from './useMediaQuery';
+import { type PersonalPlan, usePersonalPlans } from './usePersonalPlans';
+
+export interface PersonalPlanPaywallProps {
+  onComplete(outcome: PaymentOutcome): void;
+  /** The press strip's publications; core's list (empty until there is real coverage) unless a test says otherwise. */
+  pressMentions?: readonly PressMention[];
+}
+
+/**
+ * The personal-plan paywall of the web-first funnel (SPEC §2), for a signed-in person: the plan is
+ * ready, what it does (core's claims), the product's own screens, then two plans under an offer
+ * countdown. Choosing a plan opens the one payment form in a modal, for a 7-day trial. On phones a
+ * floating 'Try for Free' leads down to the plans until they are on screen.
+ */
+export function PersonalPlanPaywall({
+  onComplete,
+  pressMentions = PRESS_MENTIONS,
+}: PersonalPlanPaywallProps) {
+  const { plans, failed, retrying, retry } = usePersonalPlans();
+  const [chosen, setChosen] = useState<PersonalPlan | null>(null);
+  const plansRef = useRef<HTMLElement>(null);
+  const plansHeadingRef = useRef<HTMLHeadingElement>(null);
+  const plansHeadingId = useId();
+  const carouselHeadingId = useId();
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const plansOnScreen = useInView(plansRef);
+
+  const goToPlans = () => {
+    plansRef.current?.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
+    // Keyboard and screen-reader users land where the eyes do.
+    plansHeadingRef.current?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-10 pb-8">
+      <header className="flex flex-col gap-3 text-center">
+        <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">Your plan</p>
+        <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+          Your Personal Plan is ready
+        </h1>
+        <p className="mx-auto max-w-xl text-balance text-muted">
+          A breath before the sites that pull you in, a daily budget for each, and quieter feeds: here is what
+          that adds up to.
+        </p>
+      </header>
+
+      <BenefitClaims />
+
+      <section aria-labelledby={carouselHeadingId} className="flex flex-col items-center gap-2">
+        <h2 id={carouselHeadingId} className="text-xl font-semibold tracking-tight text-ink">
+          See how it works
+        </h2>
+        <ScreenCarousel className="w-full" />
+      </section>
+
+      <PressStrip mentions={pressMentions} />
+
+      <section ref={plansRef} aria-labelledby={plansHeadingId} className="flex scroll-mt-6 flex-col gap-4">
+        <h2
+          ref={plansHeadingRef}
+          id={plansHeadingId}
+          tabIndex={-1}
+          className="text-center text-2xl font-semibold tracking-tight text-ink focus:outline-none"
+        >
+          Select your plan
+        </h2>
+        <OfferCountdown />
+        <PlanCards plans={plans} failed={failed} retrying={retrying} onRetry={retry} onChoose={setChosen} />
+        <p className="text-balance text-center text-sm text-muted">
+          {FREE_TRIAL_DAYS} days free on either plan. Cancel before the trial ends and you pay nothing.
+        </p>
+      </section>
+
+      {isMobile && !plansOnScreen ? (
+        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 bg-gradient-to-t from-paper via-paper/90 to-transparent px-4 pt-6 pb-[max(1rem,env(safe-area-inset-bottom))]">
+          <Button className="pointer-events-auto w-full shadow-lg" onClick={goToPlans}>
+            Try for Free
+          </Button>
+        </div>
+      ) : null}
+
+      <Modal
+        open={chosen !== null}
+        onOpenChange={(open) => {
+          if (!open) setChosen(null);
+        }}
+        title={`Start your ${FREE_TRIAL_DAYS}-day free trial`}
+        description={chosen ? `${PLAN_COPY[chosen.kind].title} plan, ${chosen.perDay} per day` : undefined}
+      >
+        {chosen ? (
+          <PaymentForm
+            key={chosen.kind}
+            priceId={chosen.priceId}
+            subtext={planTrialSubtext(chosen.kind, chosen.cents, chosen.currency)}
+            trialDays={FREE_TRIAL_DAYS}
+            submitLabel="Start Trial"
+            revealLabel="Start Trial"
+            allowSecondPurchase={false}
+            onComplete={onComplete}
+          />
+        ) : null}
+      </Modal>
+    </div>
+  );
+}

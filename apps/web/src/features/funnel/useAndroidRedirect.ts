@@ -1,0 +1,34 @@
+import { linkPlatform } from '@stillpoint/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { appLinksQuery } from '../../lib/appLinks';
+
+export type AndroidRedirect =
+  | { status: 'notAndroid' }
+  /** On the way to the Play Store; `url` is known once the store page has been read. */
+  | { status: 'redirecting'; url: string | null }
+  /** The store page could not be read: the funnel carries on here. */
+  | { status: 'unavailable' };
+
+/** Leaving for the store; an object so tests can watch it (jsdom cannot navigate). */
+export const androidRedirect = {
+  go(url: string): void {
+    window.location.replace(url);
+  },
+};
+
+/** Android visitors are sent to the Play Store (SPEC §2): the app is where they will use Stillpoint. */
+export function useAndroidRedirect(): AndroidRedirect {
+  const [android] = useState(() => linkPlatform(navigator.userAgent) === 'android');
+  const links = useQuery({ ...appLinksQuery(), enabled: android });
+  // The store links are shared with other queries (the download step reads them too): only an
+  // Android visitor is sent away.
+  const url = android ? (links.data?.playStoreUrl ?? null) : null;
+  useEffect(() => {
+    if (url) androidRedirect.go(url);
+  }, [url]);
+
+  if (!android) return { status: 'notAndroid' };
+  if (links.isError) return { status: 'unavailable' };
+  return { status: 'redirecting', url };
+}

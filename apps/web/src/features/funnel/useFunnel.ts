@@ -1,0 +1,66 @@
+import { type FunnelStep, firstFunnelStep, nextFunnelStep, previousFunnelStep } from '@stillpoint/core';
+import { useCallback, useEffect, useState } from 'react';
+import { funnelEvents } from './funnelEvents';
+import {
+  type FunnelAnswers,
+  type FunnelPlace,
+  loadDeviceAnswers,
+  loadPlace,
+  saveDeviceAnswers,
+  savePlace,
+} from './funnelStorage';
+
+export interface Funnel {
+  step: FunnelStep;
+  answers: FunnelAnswers;
+  answer(changes: Partial<FunnelAnswers>): void;
+  next(): void;
+  /** null where Back is not offered. */
+  back: (() => void) | null;
+  goTo(step: FunnelStep): void;
+}
+
+/**
+ * The funnel's place and answers (SPEC §4 web-first funnel): kept for a reload of this visit, the
+ * answers SPEC §3 names saved on the device on reaching SIGN_UP, each step's view told once.
+ */
+export function useFunnel({
+  signedIn,
+  returningFromPayment,
+}: {
+  signedIn: boolean;
+  returningFromPayment: boolean;
+}): Funnel {
+  const [place, setPlace] = useState<FunnelPlace>(() => {
+    const kept = loadPlace();
+    return {
+      step: firstFunnelStep({ signedIn, returningFromPayment, kept: kept?.step }),
+      answers: kept?.answers ?? loadDeviceAnswers(),
+    };
+  });
+
+  useEffect(() => savePlace(place), [place]);
+
+  const { step } = place;
+  useEffect(() => {
+    funnelEvents.stepViewed(step);
+  }, [step]);
+  useEffect(() => {
+    if (step === 'SIGN_UP') saveDeviceAnswers(place.answers);
+  }, [step, place.answers]);
+
+  const answer = useCallback(
+    (changes: Partial<FunnelAnswers>) =>
+      setPlace((current) => ({ ...current, answers: { ...current.answers, ...changes } })),
+    [],
+  );
+  const next = useCallback(
+    () => setPlace((current) => ({ ...current, step: nextFunnelStep(current.step) })),
+    [],
+  );
+  const goTo = useCallback((to: FunnelStep) => setPlace((current) => ({ ...current, step: to })), []);
+  const previous = previousFunnelStep(step);
+  const back = previous ? () => goTo(previous) : null;
+
+  return { step, answers: place.answers, answer, next, back, goTo };
+}

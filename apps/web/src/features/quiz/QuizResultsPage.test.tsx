@@ -1,0 +1,212 @@
+import { marketingClaims, QUIZ_QUESTION_IDS, type QuizAnswers } from '@stillpoint/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { track } from '../../lib/analytics';
+import { stubCarouselBrowser, stubReducedMotion } from '../../test/browserFakes';
+import { installFakeServer } from '../../test/fakeServer';
+import { preloadRoutes } from '../../test/preloadRoutes';
+import { renderRoute } from '../../test/renderRoute';
+import { FAKE_PAYMENT_CONFIG } from '../../test/subscriptions';
+import { checkoutLoad } from './checkoutLoad';
+import { QUIZ_STORAGE_KEY, quizStorage } from './quizStorage';
+import { FINISHED_QUIZ } from './quizTestAnswers';
+
+vi.mock('../../lib/analytics', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/analytics')>()),
+  track: vi.fn(),
+}));
+
+const ANSWERS = FINISHED_QUIZ;
+
+const scrollIntoView = vi.fn();
+
+beforeAll(() => preloadRoutes('/quiz-results', '/quiz'));
+beforeEach(() => {
+  Element.prototype.scrollIntoView = scrollIntoView;
+  stubCarouselBrowser();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  scrollIntoView.mockReset();
+  vi.mocked(track).mockClear();
+});
+
+const finishQuiz = (answers: QuizAnswers = ANSWERS) =>
+  quizStorage.save({ answers, current: QUIZ_QUESTION_IDS.length - 1 });
+const pageReady = () =>
+  screen.findByRole('heading', { level: 1, name: 'Your Personal Plan' }, { timeout: 5000 });
+const plans = () => screen.getByRole('region', { name: 'Choose your plan' });
+/** Stands in for leaving the page: a test page cannot load another document. */
+const watchCheckout = () => vi.spyOn(checkoutLoad, 'open').mockImplementation(() => undefined);
+
+describe('quiz results', () => {
+  // Two pages: on a busy machine this takes more than the default 5 s.
+  it('offers the quiz to someone who has not taken it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/quiz-results');
+    await pageReady();
+
+    expect(screen.getByRole('heading', { name: 'Your plan starts with a short quiz' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Get My Plan' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Take the quiz' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quiz'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Eliminate distractions and be present again' }),
+    ).toBeInTheDocument();
+  }, 10_000);
+
+  it('treats an unfinished or unreadable quiz as none', async () => {
+    quizStorage.save({ answers: { intention: 'find focus' }, current: 1 });
+    const first = renderRoute('/quiz-results');
+    await pageReady();
+    expect(screen.getByRole('link', { name: 'Take the quiz' })).toBeInTheDocument();
+    first.unmount();
+
+    localStorage.setItem(QUIZ_STORAGE_KEY, 'not json');
+    renderRoute('/quiz-results');
+    await pageReady();
+    expect(screen.getByRole('link', { name: 'Take the quiz' })).toBeInTheDocument();
+  });
+
+  it('shows the plan made from the saved answers, the rating and results, and the footer', async () => {
+    finishQuiz();
+    renderRoute('/quiz-results');
+    await pageReady();
+
+    const plan = screen.getByRole('region', { name: 'Your plan' });
+    expect(within(plan).getByText('Find focus')).toBeInTheDocument();
+    expect(within(plan).getByText('deeper work')).toBeInTheDocument();
+    expect(within(plan).getByText('4 sessions a day')).toBeInTheDocument();
+    expect(within(plan).getByText('then 3 from week two')).toBeInTheDocument();
+    expect(within(plan).getByText('youtube.com')).toBeInTheDocument();
+    expect(within(plan).getByText('netflix.com')).toBeInTheDocument();
+    expect(
+      within(within(plan).getByRole('list', { name: 'Your first two weeks' })).getAllByRole('listitem')[0],
+    ).toHaveTextContent('Add youtube.com and netflix.com with a budget of 4 sessions a day each.');
+    // Heavy use: the screen-time figure leads, and it is core's, word for word.
+    expect(
+      within(within(plan).getByRole('list', { name: 'What to expect' })).getAllByRole('listitem')[0],
+    ).toHaveTextContent(marketingClaims.screenTimeDown);
+
+    const reviews = screen.getByRole('region', { name: 'What people say' });
+    expect(within(reviews).getByText(`Rated ${marketingClaims.rating} out of 5:`)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'See it on your phone' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Get the iPhone app/ })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Your Personal Plan · Stillpoint'));
+  });
+
+  it("prices both plans per day from the server's prices, after a loading state", async () => {
+    finishQuiz();
+    renderRoute('/quiz-results');
+    await pageReady();
+
+    expect(within(plans()).getByRole('status')).toHaveTextContent('Loading the prices');
+    expect(within(plans()).getByRole('button', { name: 'Continue to checkout' })).toBeDisabled();
+
+    const annual = await within(plans()).findByRole('radio', {
+      name: /Annual.*\$49\.99, billed yearly.*\$0\.14/,
+    });
+    expect(annual).toBeChecked();
+    expect(
+      within(plans()).getByRole('radio', { name: /Monthly.*\$6\.99, billed monthly.*\$0\.23/ }),
+    ).not.toBeChecked();
+    expect(within(plans()).getByText('Save 40%')).toBeInTheDocument();
+    expect(within(plans()).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(plans()).getByRole('button', { name: 'Continue to checkout' })).toBeEnabled();
+  });
+
+  it('says so when a price cannot be loaded, and tries again', async () => {
+    const user = userEvent.setup();
+    const server = installFakeServer();
+    let fail = true;
+    server.route('GET /api/getStripePrice', ({ search }) =>
+      fail
+        ? { status: 400, body: { success: false, code: 'BAD_REQUEST', error: 'priceId: unknown' } }
+        : {
+            body: {
+              success: true,
+              data: {
+                unit_amount: search.get('priceId') === FAKE_PAYMENT_CONFIG.prices.monthly ? 699 : 4999,
+                currency: 'usd',
+              },
+            },
+          },
+    );
+    finishQuiz();
+    renderRoute('/quiz-results');
+    await pageReady();
+
+    expect(
+      await within(plans()).findByText("We couldn't load the prices.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(within(plans()).getByRole('button', { name: 'Continue to checkout' })).toBeDisabled();
+    fail = false;
+    await user.click(within(plans()).getByRole('button', { name: 'Try again' }));
+    expect(await within(plans()).findByRole('radio', { name: /Monthly.*\$0\.23/ })).toBeInTheDocument();
+  });
+
+  it('Get My Plan scrolls the plan selection into view and moves focus to it', async () => {
+    const user = userEvent.setup();
+    finishQuiz();
+    renderRoute('/quiz-results');
+    await pageReady();
+
+    await user.click(screen.getByRole('button', { name: 'Get My Plan' }));
+
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(scrollIntoView.mock.contexts[0]).toBe(plans());
+    expect(plans()).toHaveFocus();
+  });
+
+  it('Get My Plan jumps without smooth scrolling for someone who asked for less motion', async () => {
+    const user = userEvent.setup();
+    stubReducedMotion(true);
+    finishQuiz();
+    renderRoute('/quiz-results');
+    await pageReady();
+
+    await user.click(screen.getByRole('button', { name: 'Get My Plan' }));
+
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
+    expect(plans()).toHaveFocus();
+  });
+
+  it('goes on to /webcheckout for the chosen plan, as a full page load', async () => {
+    const user = userEvent.setup();
+    const leave = watchCheckout();
+    finishQuiz();
+    const { router } = renderRoute('/quiz-results');
+    await pageReady();
+
+    await user.click(await within(plans()).findByRole('radio', { name: /Monthly.*\$0\.23/ }));
+    await user.click(within(plans()).getByRole('button', { name: 'Continue to checkout' }));
+
+    expect(leave).toHaveBeenCalledTimes(1);
+    expect(leave).toHaveBeenCalledWith(`/webcheckout?pid=${FAKE_PAYMENT_CONFIG.prices.monthly}`);
+    expect(router.state.location.pathname).toBe('/quiz-results');
+    expect(track).toHaveBeenCalledWith('quizPlanChosen', {
+      plan: 'monthly',
+      priceId: FAKE_PAYMENT_CONFIG.prices.monthly,
+    });
+    expect(within(plans()).getByRole('button', { name: 'Continue to checkout' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  });
+
+  it('takes the annual plan when nothing else is chosen', async () => {
+    const user = userEvent.setup();
+    const leave = watchCheckout();
+    finishQuiz();
+    renderRoute('/quiz-results');
+    await pageReady();
+
+    await within(plans()).findByRole('radio', { name: /Annual.*\$0\.14/ });
+    await user.click(within(plans()).getByRole('button', { name: 'Continue to checkout' }));
+
+    expect(leave).toHaveBeenCalledWith(`/webcheckout?pid=${FAKE_PAYMENT_CONFIG.prices.annual}`);
+  });
+});

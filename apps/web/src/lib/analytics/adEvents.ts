@@ -1,0 +1,24 @@
+import { endpoints, epochSeconds, type TrackTikTokEventBody } from '@stillpoint/core';
+import { areAdEventsAllowed } from '../consent';
+import { env } from '../env';
+import { postTracking } from './post';
+
+type Properties = TrackTikTokEventBody['properties'];
+
+/**
+ * Tells TikTok of a funnel milestone through the server (SPEC §7 trackTikTokEvent), only with
+ * consent and when this build has a pixel. Each call is one event: its id lets the server keep it
+ * once however often it arrives.
+ */
+export function trackAdEvent(event: string, properties: Properties = {}): void {
+  const pixelCode = env.tiktokPixelCode;
+  if (!pixelCode || !areAdEventsAllowed()) return;
+  const body: TrackTikTokEventBody = {
+    event,
+    eventId: crypto.randomUUID(),
+    properties,
+    eventTime: epochSeconds(new Date()),
+    pixelCode,
+  };
+  void postTracking(endpoints.trackTikTokEvent.path, body);
+}

@@ -1,0 +1,8 @@
+export {
+  areAdEventsAllowed,
+  type ConsentChoice,
+  isAnalyticsAllowed,
+  readConsent,
+  setConsent,
+  setConsentNeeded,
+} from './consent';

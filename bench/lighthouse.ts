@@ -1,0 +1,417 @@
+/**
+ * Lighthouse (mobile) performance of the web app's public pages, with Lighthouse's default config
+ * as PageSpeed Insights and Chrome DevTools run it for mobile: a Moto G Power screen, simulated
+ * slow 4G and 4× CPU slowdown. Several runs per page, medians. Builds nothing: it starts the built
+ * server on a free port with an empty data directory and stops it at the end. Method and
+ * results: bench/README.md.
+ *
+ *   npm run build
+ *   npm run bench:lighthouse                          # /getting-started /quiz /quiz-results, 3 runs each
+ *   npm run bench:lighthouse -- /checkout /signin     # any paths (or LIGHTHOUSE_PATHS=/a,/b)
+ *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_MIN_SCORE=90 npm run bench:lighthouse
+ */
+import { mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type LaunchedChrome, launch } from 'chrome-launcher';
+import lighthouse, { generateReport, type Result } from 'lighthouse';
+import { type RunningServer, startServer } from '../e2e/fixtures/server';
+
+const DEFAULT_PATHS = ['/getting-started', '/quiz', '/quiz-results'];
+const argPaths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const envPaths = (process.env.LIGHTHOUSE_PATHS ?? '').split(',').map((p) => p.trim());
+const PATHS =
+  argPaths.length > 0
+    ? argPaths
+    : envPaths.filter(Boolean).length > 0
+      ? envPaths.filter(Boolean)
+      : DEFAULT_PATHS;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const MIN_SCORE = Number(process.env.LIGHTHOUSE_MIN_SCORE ?? 95);
+const RETRIES = 2;
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  // Nothing may leave the machine: every host name but the local server's fails to resolve. Chromium
+  // itself still tries a few Google services at startup (sign-in, component updates, network
+  // time); this makes those fail at once, and a page request to another origin fails and is reported.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  // Extra flags for one-off checks, e.g. `--log-net-log=/tmp/net.json` to see every request Chromium makes.
+  ...(process.env.LIGHTHOUSE_CHROME_FLAGS ?? '').split(' ').filter(Boolean),
+];
+const IPHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const RESULTS_DIR = fileURLToPath(new URL('./.results/', import.meta.url));
+const REPORTS_DIR = `${RESULTS_DIR}lighthouse/`;
+
+/** Lighthouse's metric audits, shown in this order. */
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+type Metric = keyof typeof METRICS;
+
+interface Run {
+  /** 0–100, null when Lighthouse could not score the page (runtimeError). */
+  score: number | null;
+  metrics: Record<Metric, number>;
+  /** Requests the page made to any origin other than the local server. */
+  externalRequests: string[];
+  warnings: string[];
+  error?: string;
+  benchmarkIndex?: number;
+  /** How many times the run was started again after Lighthouse failed to score it. */
+  retries?: number;
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+};
+const median = (values: number[]) => quantile(values, 0.5);
+const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+const slug = (pagePath: string) => pagePath.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9-]+/gi, '_') || 'root';
+
+/** Lighthouse's and Chromium's versions, from the first report. */
+let environment: { lighthouseVersion: string; userAgent: string } | undefined;
+
+/** Anything an exit path must release: the server, and Chromium if a run is under way. */
+const cleanups = new Set<() => Promise<unknown>>();
+async function cleanUp() {
+  for (const cleanup of [...cleanups].reverse()) {
+    cleanups.delete(cleanup);
+    await cleanup().catch((error) => console.error('cleanup failed:', error));
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping Chromium and the server...`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/**
+ * Stops Chromium and removes its profile and the directory of its singleton socket, which
+ * Chromium leaves in the temporary directory when it is killed.
+ */
+async function stopChromium(chrome: LaunchedChrome | undefined, profile: string) {
+  let socketDir: string | undefined;
+  try {
+    socketDir = path.dirname(readlinkSync(path.join(profile, 'SingletonSocket')));
+  } catch {
+    // Chromium never got that far.
+  }
+  await chrome?.kill();
+  for (const dir of [profile, socketDir]) {
+    if (dir?.startsWith(tmpdir())) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+/** One Lighthouse run in a fresh Chromium (fresh profile, no cache), as Lighthouse CI does. */
+async function runOnce(url: string, origin: string): Promise<{ run: Run; lhr?: Result }> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'stillpoint-lighthouse-'));
+  let chrome: LaunchedChrome | undefined;
+  const kill = () => stopChromium(chrome, profile);
+  cleanups.add(kill);
+  try {
+    chrome = await launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: CHROME_FLAGS,
+      userDataDir: profile,
+      handleSIGINT: false,
+      logLevel: 'error',
+    });
+    // No config: Lighthouse's default (mobile) settings; only the performance category is run.
+    // Its default user agent is Android's, and /getting-started sends Android visitors to the
+    // Play Store (SPEC §2): the page is measured as an iPhone sees it, on the same emulated phone.
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      emulatedUserAgent: IPHONE_USER_AGENT,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    environment ??= { lighthouseVersion: lhr.lighthouseVersion, userAgent: lhr.environment.hostUserAgent };
+    const items = lhr.audits['network-requests']?.details;
+    const urls =
+      items && items.type === 'table'
+        ? items.items.map((item) => String(item.url ?? '')).filter(Boolean)
+        : [];
+    const score = lhr.categories.performance?.score;
+    const run: Run = {
+      score: typeof score === 'number' ? Math.round(score * 100) : null,
+      metrics: Object.fromEntries(
+        Object.entries(METRICS).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? Number.NaN]),
+      ) as Record<Metric, number>,
+      externalRequests: urls.filter((u) => !/^(data|blob):/.test(u) && new URL(u).origin !== origin),
+      warnings: lhr.runWarnings.map(String),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
+    if (lhr.runtimeError) run.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+    return { run, lhr };
+  } catch (error) {
+    const metrics = Object.fromEntries(Object.keys(METRICS).map((key) => [key, Number.NaN]));
+    return {
+      run: {
+        score: null,
+        metrics: metrics as Record<Metric, number>,
+        externalRequests: [],
+        warnings: [],
+        error: String(error),
+      },
+    };
+  } finally {
+    cleanups.delete(kill);
+    await kill();
+  }
+}
+
+type Details = { type?: string; items?: Record<string, unknown>[] } & Record<string, unknown>;
+const tableItems = (lhr: Result, id: string) => {
+  const details = lhr.audits[id]?.details as Details | undefined;
+  return details?.type === 'table' || details?.type === 'opportunity' ? (details.items ?? []) : [];
+};
+
+/**
+ * What to fix, from one run's report: the performance audits that did not pass (opportunities
+ * and diagnostics, largest estimated saving first), the LCP element, and the requests.
+ */
+function diagnose(lhr: Result, origin: string) {
+  const refs = lhr.categories.performance?.auditRefs ?? [];
+  const failing = refs
+    .filter((ref) => ref.group !== 'metrics')
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit !== undefined)
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        !['notApplicable', 'manual', 'informative', 'error'].includes(audit.scoreDisplayMode),
+    )
+    .map((audit) => {
+      const details = audit.details as Details | undefined;
+      return {
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue,
+        metricSavings: audit.metricSavings,
+        savingsMs:
+          typeof details?.overallSavingsMs === 'number' ? round(details.overallSavingsMs) : undefined,
+        savingsBytes:
+          typeof details?.overallSavingsBytes === 'number' ? details.overallSavingsBytes : undefined,
+        items: (details?.items ?? [])
+          .slice(0, 5)
+          .map((item) =>
+            Object.fromEntries(
+              Object.entries(item).filter(([, value]) => ['string', 'number'].includes(typeof value)),
+            ),
+          ),
+      };
+    })
+    .sort(
+      (a, b) =>
+        (b.metricSavings?.LCP ?? 0) +
+        (b.metricSavings?.FCP ?? 0) +
+        (b.metricSavings?.TBT ?? 0) -
+        ((a.metricSavings?.LCP ?? 0) + (a.metricSavings?.FCP ?? 0) + (a.metricSavings?.TBT ?? 0)),
+    );
+  // The LCP element audit is a list: the element, then its phases (TTFB, load delay, load time, render delay).
+  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as Details | undefined;
+  const lcpTables = (lcpDetails?.items ?? []) as Details[];
+  const lcpNode = lcpTables[0]?.items?.[0]?.node as Record<string, unknown> | undefined;
+  const requests = tableItems(lhr, 'network-requests').map((item) => ({
+    url: String(item.url).replace(origin, ''),
+    resourceType: item.resourceType,
+    transferSize: item.transferSize,
+    resourceSize: item.resourceSize,
+  }));
+  return {
+    lcpElement: lcpNode ? { selector: lcpNode.selector, snippet: lcpNode.snippet } : undefined,
+    lcpPhases: lcpTables[1]?.items?.map((item) => ({
+      phase: item.phase,
+      timing: round(Number(item.timing)),
+    })),
+    failing,
+    requests,
+  };
+}
+
+/**
+ * How the server answers the page and the assets index.html names: compression and cache
+ * headers, which Lighthouse only sees indirectly.
+ */
+async function serverFacts(baseURL: string, pagePath: string) {
+  const head = async (url: string) => {
+    const res = await fetch(url, { headers: { 'accept-encoding': 'br, gzip, deflate' } });
+    const body = await res.text();
+    return {
+      url: url.replace(baseURL, ''),
+      status: res.status,
+      contentEncoding: res.headers.get('content-encoding'),
+      cacheControl: res.headers.get('cache-control'),
+      decodedBytes: Buffer.byteLength(body),
+      body,
+    };
+  };
+  const doc = await head(`${baseURL}${pagePath}`);
+  const assets = [...doc.body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+  const files = await Promise.all(assets.map((asset) => head(`${baseURL}${asset}`)));
+  return [doc, ...files].map(({ body: _body, ...rest }) => rest);
+}
+
+/** Summarises one page's runs; the run with the median score is the one diagnosed and kept. */
+async function summarizePage(server: RunningServer, pagePath: string, runs: { run: Run; lhr?: Result }[]) {
+  const origin = new URL(server.baseURL).origin;
+  const scored = runs.filter((r) => r.run.score !== null && r.lhr);
+  const scores = scored.map((r) => r.run.score ?? 0);
+  // A run Lighthouse could not score fails the page.
+  const medianScore = scored.length === runs.length ? median(scores) : Number.NaN;
+  const medianRun = scored.find((r) => r.run.score === median(scores));
+  const medians = Object.fromEntries(
+    (Object.keys(METRICS) as Metric[]).map((key) => [key, median(scored.map((r) => r.run.metrics[key]))]),
+  ) as Record<Metric, number>;
+  if (medianRun?.lhr) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(`${REPORTS_DIR}${slug(pagePath)}.html`, generateReport(medianRun.lhr, 'html'));
+    writeFileSync(`${REPORTS_DIR}${slug(pagePath)}.json`, JSON.stringify(medianRun.lhr));
+  }
+  return {
+    path: pagePath,
+    score: medianScore,
+    scores: runs.map((r) => r.run.score),
+    medians,
+    pass: medianScore >= MIN_SCORE,
+    runs: runs.map((r) => r.run),
+    externalRequests: [...new Set(runs.flatMap((r) => r.run.externalRequests))],
+    diagnostics: medianRun?.lhr ? diagnose(medianRun.lhr, origin) : undefined,
+    server: await serverFacts(server.baseURL, pagePath),
+  };
+}
+
+/** Every page once per round, so a change in the machine's load affects all pages alike. */
+async function measure(server: RunningServer) {
+  const origin = new URL(server.baseURL).origin;
+  const urls = PATHS.map((pagePath) => new URL(pagePath, server.baseURL).href);
+  // Warms the server's file reads; every run still starts with an empty browser cache.
+  for (const url of urls) await (await fetch(url)).text();
+  const runs = PATHS.map(() => [] as { run: Run; lhr?: Result }[]);
+  for (let round = 0; round < RUNS; round++) {
+    for (const [index, url] of urls.entries()) {
+      // Lighthouse sometimes loses a trace (NO_NAVSTART and the like) and asks to run again; a run
+      // is tried up to RETRIES more times before it counts as failed (and fails the page).
+      let result = await runOnce(url, origin);
+      for (let retry = 1; retry <= RETRIES && result.run.score === null; retry++) {
+        process.stderr.write(`  run ${round + 1}/${RUNS} ${PATHS[index]}: ${result.run.error}; again\n`);
+        result = await runOnce(url, origin);
+        result.run.retries = retry;
+      }
+      runs[index]?.push(result);
+      const { score, error } = result.run;
+      process.stderr.write(
+        `  run ${round + 1}/${RUNS} ${PATHS[index]}: ${score ?? 'no score'}${error ? ` (${error})` : ''}\n`,
+      );
+    }
+  }
+  const pages = [];
+  for (const [index, pagePath] of PATHS.entries()) {
+    pages.push(await summarizePage(server, pagePath, runs[index] ?? []));
+  }
+  return pages;
+}
+
+async function main() {
+  if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive integer`);
+  if (!Number.isFinite(MIN_SCORE)) throw new Error(`LIGHTHOUSE_MIN_SCORE must be a number`);
+  const loadBefore = loadavg();
+  const server = await startServer();
+  cleanups.add(() => server.stop());
+  try {
+    const pages = await measure(server);
+
+    const shown = (score: number) => (Number.isFinite(score) ? String(score) : 'error');
+    const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '–');
+    const table = [
+      `| page | score (median) | runs | FCP (ms) | LCP (ms) | TBT (ms) | CLS | SI (ms) |`,
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...pages.map(
+        (p) =>
+          `| ${p.path} | ${shown(p.score)}${p.pass ? '' : ' ✗'} | ${p.scores.map((s) => s ?? '–').join(', ')} | ${ms(p.medians.fcp)} | ${ms(p.medians.lcp)} | ${ms(p.medians.tbt)} | ${Number.isFinite(p.medians.cls) ? round(p.medians.cls, 3) : '–'} | ${ms(p.medians.si)} |`,
+      ),
+    ].join('\n');
+    console.log(table);
+
+    for (const page of pages) {
+      if (page.pass || !page.diagnostics) continue;
+      console.log(`\n${page.path} (median ${shown(page.score)}): what Lighthouse flags in the median run`);
+      const { lcpElement, lcpPhases, failing } = page.diagnostics;
+      if (lcpElement) console.log(`  LCP element: ${lcpElement.selector} ${lcpElement.snippet}`);
+      if (lcpPhases)
+        console.log(`  LCP phases: ${lcpPhases.map((p) => `${p.phase} ${p.timing} ms`).join(', ')}`);
+      for (const audit of failing.slice(0, 10)) {
+        const savings = Object.entries(audit.metricSavings ?? {})
+          .filter(([, v]) => v)
+          .map(([k, v]) => `${k} −${round(Number(v))}`);
+        console.log(
+          `  - ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''}${savings.length ? ` (${savings.join(', ')})` : ''}`,
+        );
+      }
+    }
+    const external = [...new Set(pages.flatMap((p) => p.externalRequests))];
+    if (external.length > 0) {
+      console.log(`\nRequests to other origins (the benchmark expects none):\n  ${external.join('\n  ')}`);
+    }
+    // Simulated throttling scales the CPU time it observes, so a busy machine lowers the scores.
+    const benchmarkIndexes = pages
+      .flatMap((p) => p.runs.map((r) => r.benchmarkIndex ?? Number.NaN))
+      .filter(Number.isFinite);
+    console.log(
+      `\nHost: load average ${loadBefore.map((v) => round(v, 1)).join(' ')} before, ${loadavg()
+        .map((v) => round(v, 1))
+        .join(' ')} after; Lighthouse benchmarkIndex median ${median(benchmarkIndexes)} ` +
+        `(min ${Math.min(...benchmarkIndexes)}, max ${Math.max(...benchmarkIndexes)})`,
+    );
+    for (const warning of new Set(pages.flatMap((p) => p.runs.flatMap((r) => r.warnings)))) {
+      console.log(`\nLighthouse warning: ${warning}`);
+    }
+
+    const result = {
+      date: new Date().toISOString(),
+      lighthouse: 'default config (mobile, simulated throttling), performance category',
+      lighthouseVersion: environment?.lighthouseVersion,
+      chromium: CHROME_PATH,
+      userAgent: environment?.userAgent,
+      runsPerPage: RUNS,
+      minScore: MIN_SCORE,
+      loadAverage: { before: loadBefore.map((v) => round(v, 2)), after: loadavg().map((v) => round(v, 2)) },
+      externalRequests: external,
+      pages,
+    };
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(`${RESULTS_DIR}lighthouse.json`, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nResults: bench/.results/lighthouse.json; median-run reports: bench/.results/lighthouse/`);
+    const failed = pages.filter((p) => !p.pass);
+    if (failed.length > 0) {
+      console.error(`Below ${MIN_SCORE}: ${failed.map((p) => `${p.path} (${shown(p.score)})`).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await cleanUp();
+  }
+}
+
+await main().catch(async (error) => {
+  console.error(error);
+  await cleanUp();
+  process.exitCode = 1;
+});
