@@ -39,6 +39,7 @@ import { registerEntitlementsRoutes } from './modules/entitlements/routes';
 import { moveGrantsIntoPast } from './modules/entitlements/service';
 import { registerExtensionLinkRoutes } from './modules/extension-link/routes';
 import { registerFeedbackRoutes } from './modules/feedback/routes';
+import { registerGiftsRoutes } from './modules/gifts/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerMobileUsageRoutes } from './modules/mobile-usage/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
@@ -143,11 +144,9 @@ export async function buildApp({
     background,
     forwarder: adEventForwarder ?? createAdEventForwarder(config, app.log),
   });
-  registerNewsletterRoutes(app, {
-    db,
-    background,
-    email: emailSender ?? createEmailSender(config, outbox, app.log),
-  });
+  // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
+  const email = emailSender ?? createEmailSender(config, outbox, app.log);
+  registerNewsletterRoutes(app, { db, background, email });
   registerAppLinksRoutes(app, { config });
   registerDeepLinksRoutes(app, {
     db,
@@ -164,12 +163,14 @@ export async function buildApp({
   });
   app.addHook('onClose', () => payments.close());
   registerEntitlementsRoutes(app, { db, config });
-  registerPaymentsRoutes(app, { db, config, provider: payments.provider });
+  registerPaymentsRoutes(app, { db, config, provider: payments.provider, email });
+  registerGiftsRoutes(app, { db, config, provider: payments.provider, email });
   registerSubscriptionRoutes(app, { db, config, provider: payments.provider });
   registerStorePurchasesRoutes(app, { db, config });
   if (payments.local) registerLocalPaymentRoutes(app, { local: payments.local, config });
 
   await registerWebApp(app, config.webDistDir, {
+    pagePolicy: contentSecurityPolicy(config),
     paymentPagePolicy: contentSecurityPolicy(config, { paymentPage: true }),
   });
   return app;

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { brand, isPaymentPagePath } from '@stillpoint/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
+import { FIRST_SCREEN_GUARD_SOURCE, readFirstScreens, withFirstScreen } from './first-screens';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -15,6 +16,8 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
 
 export interface WebAppOptions {
+  /** The app's own Content-Security-Policy directives (helmet's), which every other page keeps. */
+  pagePolicy: Record<string, string[]>;
   /**
    * The Content-Security-Policy directives for the documents of the payment pages, which may load
    * Stripe; every other page keeps the policy helmet set for the whole app.
@@ -26,14 +29,17 @@ type Encoding = 'br' | 'gzip';
 
 /** One version of index.html, with its compressed copies made once. */
 interface HtmlDocument {
+  /** It carries a first screen and its guard script (decision 022). */
+  firstScreen: boolean;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 }
 
-const compressedDocument = (html: string): HtmlDocument => {
+const compressedDocument = (html: string, firstScreen = false): HtmlDocument => {
   const identity = Buffer.from(html, 'utf8');
   return {
+    firstScreen,
     identity,
     br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
     gzip: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
@@ -75,11 +81,11 @@ const isAssetUrl = (url: unknown): url is string =>
 /**
  * index.html for every page path, made once at startup: each route the web build listed gets a
  * copy that preloads its own chunks, so the browser fetches them alongside the entry chunk
- * instead of after it has run. Any other path gets index.html as built.
+ * instead of after it has run, and the pages drawn at build time carry their first screen
+ * (decision 022). Any other path gets index.html as built.
  */
 function loadDocuments(app: FastifyInstance, webDistDir: string) {
   const indexHtml = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
-  const byPage = new Map<string, HtmlDocument>();
   const preloadsFile = path.join(webDistDir, ROUTE_PRELOADS_FILE);
   let preloads: RoutePreloads = {};
   try {
@@ -87,18 +93,22 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
   } catch (error) {
     app.log.warn({ preloadsFile, error }, 'no route preloads; pages load their chunks after the entry');
   }
-  if (indexHtml.includes('</head>')) {
-    for (const [routePath, { scripts = [], styles = [] }] of Object.entries(preloads)) {
-      const tags = [
-        ...styles.filter(isAssetUrl).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-        ...scripts.filter(isAssetUrl).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      ];
-      if (tags.length === 0) continue;
-      byPage.set(
-        pageKey(routePath),
-        compressedDocument(indexHtml.replace('</head>', `${tags.join('\n    ')}\n  </head>`)),
-      );
-    }
+  const firstScreens = readFirstScreens(webDistDir);
+  const pages = new Set([...Object.keys(preloads), ...Object.keys(firstScreens)].map(pageKey));
+  const byPage = new Map<string, HtmlDocument>();
+  for (const page of pages) {
+    const routePath = Object.keys(preloads).find((key) => pageKey(key) === page);
+    const { scripts = [], styles = [] } = (routePath && preloads[routePath]) || {};
+    const tags = [
+      ...styles.filter(isAssetUrl).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+      ...scripts.filter(isAssetUrl).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ];
+    let html = indexHtml;
+    if (tags.length > 0 && html.includes('</head>'))
+      html = html.replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+    const screen = Object.entries(firstScreens).find(([key]) => pageKey(key) === page)?.[1];
+    if (screen) html = withFirstScreen(html, screen);
+    if (html !== indexHtml) byPage.set(page, compressedDocument(html, screen !== undefined));
   }
   const fallback = compressedDocument(indexHtml);
   return (pathname: string) => byPage.get(pageKey(pathname)) ?? fallback;
@@ -115,7 +125,7 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | null,
-  { paymentPagePolicy }: WebAppOptions,
+  { pagePolicy, paymentPagePolicy }: WebAppOptions,
 ): Promise<void> {
   const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasBuild = indexHtml !== null && existsSync(indexHtml);
@@ -158,10 +168,16 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send('Not found. Reload the page to get the latest version.');
     }
-    // Helmet has already set the app's policy; this sets the headers again with the payment one.
-    if (isPaymentPagePath(pathname))
-      reply.helmet({ contentSecurityPolicy: { directives: paymentPagePolicy } });
     const document = documentFor(pathname);
+    // Helmet has already set the app's policy; a payment page's, or a page with the first screen's
+    // guard (its one inline script, allowed by its hash), sets the headers again.
+    const policy = isPaymentPagePath(pathname) ? paymentPagePolicy : pagePolicy;
+    if (document.firstScreen) {
+      const scriptSrc = [...(policy.scriptSrc ?? ["'self'"]), FIRST_SCREEN_GUARD_SOURCE];
+      reply.helmet({ contentSecurityPolicy: { directives: { ...policy, scriptSrc } } });
+    } else if (policy === paymentPagePolicy) {
+      reply.helmet({ contentSecurityPolicy: { directives: paymentPagePolicy } });
+    }
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
       .header('cache-control', 'no-cache')

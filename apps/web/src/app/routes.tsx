@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
           {
             path: 'getting-started',
             loader: paymentPageLoader,
-            lazy: () => import('./composedPages').then((m) => ({ Component: m.GettingStartedRoute })),
+            lazy: () => import('./composedFunnel').then((m) => ({ Component: m.GettingStartedRoute })),
           },
           {
             path: 'checkout',
@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
           {
             path: 'webcheckout',
             loader: paymentPageLoader,
-            lazy: () => import('./composedPages').then((m) => ({ Component: m.WebCheckoutRoute })),
+            lazy: () => import('./composedCheckout').then((m) => ({ Component: m.WebCheckoutRoute })),
           },
           {
             path: 'uninstall-chrome-extension',
@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'redeem',
-            lazy: () => import('../features/gift/RedeemPage').then((m) => ({ Component: m.RedeemPage })),
+            lazy: () => import('./composedRedeem').then((m) => ({ Component: m.RedeemRoute })),
           },
           {
             path: 'mobileDownload',

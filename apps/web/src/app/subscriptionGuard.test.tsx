@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,6 +33,8 @@ describe('RequireSubscription', () => {
     // The header is already there; only the page waits.
     expect(screen.getByRole('link', { name: 'Stillpoint home' })).toBeInTheDocument();
 
+    // The request must have reached the server before it can be answered.
+    await waitFor(() => expect(server.calls('GET /api/getSubscriptionState').length).toBeGreaterThan(0));
     act(() => answer({ body: { success: true, data: subscriptionState('pro') } }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import {
   type EndpointName,
   type EndpointQuery,
   type EndpointResponse,
-  endpoints,
+  type endpoints,
   readApiResponse,
 } from '@stillpoint/core';
 import { readAccessToken } from './accessToken';
@@ -50,13 +50,16 @@ type Endpoints = typeof endpoints;
  * Calls the product's own server by endpoint name (SPEC §7) and returns the envelope's data.
  * Throws ApiError with the server's error text on failure, or a readable message when offline.
  */
-export function callApi<N extends EndpointName>(
+export async function callApi<N extends EndpointName>(
   name: N,
   ...args: CallArgs<Endpoints[N]>
 ): Promise<EndpointResponse<Endpoints[N]>> {
   const [input, options] = args;
-  return requestEndpoint(endpoints[name], input, options);
+  const registry = await loadEndpoints();
+  return requestEndpoint(registry[name], input, options);
 }
+
+const loadEndpoints = () => import('./apiRegistry').then((module) => module.endpoints);
 
 /** callApi for an endpoint object; exported for the rare caller (and test) holding one directly. */
 export async function requestEndpoint<E extends Endpoint>(

@@ -6,10 +6,12 @@ import { queryKeys } from './queryKeys';
  * GET getAppLinks: the store pages (their ids are the server's configuration) and the brand's
  * website, blog, privacy policy and support address. Fixed for the life of the page, so read once.
  */
+export const fetchAppLinks = (signal?: AbortSignal) => callApi('getAppLinks', undefined, { signal });
+
 export const appLinksQuery = () =>
   queryOptions({
     queryKey: queryKeys.appLinks(),
-    queryFn: ({ signal }) => callApi('getAppLinks', undefined, { signal }),
+    queryFn: ({ signal }) => fetchAppLinks(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

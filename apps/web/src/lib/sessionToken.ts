@@ -1,4 +1,4 @@
-const TOKEN_KEY = 'stillpoint.sessionToken';
+export const SESSION_TOKEN_KEY = 'stillpoint.sessionToken';
 /** Where the oauth-popup plugin keeps a token when the app runs embedded; cleared with ours. */
 const POPUP_TOKEN_KEY = 'better-auth.popup_token';
 
@@ -7,10 +7,10 @@ const POPUP_TOKEN_KEY = 'better-auth.popup_token';
  * apart from authClient so the app shell reads it without loading Better Auth's client.
  */
 export const sessionToken = {
-  get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  get: (): string | null => localStorage.getItem(SESSION_TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(SESSION_TOKEN_KEY, token),
   clear: () => {
-    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(SESSION_TOKEN_KEY);
     localStorage.removeItem(POPUP_TOKEN_KEY);
   },
 };

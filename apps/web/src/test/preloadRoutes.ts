@@ -10,6 +10,6 @@ export async function preloadRoutes(...paths: string[]): Promise<void> {
   await Promise.all([
     ...matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
     // Pages composed with the sign-in methods load them on first use.
-    import('../app/composedPages').then((module) => module.loadSignInPanel()),
+    import('../app/composedSignIn').then((module) => module.loadSignInPanel()),
   ]);
 }

@@ -1,6 +1,7 @@
 import { analyticsEndpoints } from './schemas/analytics';
 import { appsEndpoints } from './schemas/apps';
 import { authEndpoints } from './schemas/auth';
+import { countryEndpoints } from './schemas/country';
 import { feedbackEndpoints } from './schemas/feedback';
 import { giftsEndpoints } from './schemas/gifts';
 import { healthEndpoints } from './schemas/health';
@@ -26,6 +27,7 @@ export * from './schemas/analytics';
 export * from './schemas/apps';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/country';
 export * from './schemas/feedback';
 export * from './schemas/gifts';
 export * from './schemas/health';
@@ -41,6 +43,7 @@ export * from './schemas/settings';
 export * from './schemas/sites';
 export * from './schemas/subscription';
 export * from './schemas/user';
+export * from './tracking-paths';
 
 /** Every call of the product's own server, keyed by name. Paths are relative to /api. */
 export const endpoints = {
@@ -57,6 +60,7 @@ export const endpoints = {
   ...paymentsEndpoints,
   ...giftsEndpoints,
   ...referralEndpoints,
+  ...countryEndpoints,
   ...newsletterEndpoints,
   ...linksEndpoints,
   ...analyticsEndpoints,

@@ -14,6 +14,8 @@ export const productIds = {
   paymentBiennialTest: 'stillpoint_biennial_test',
   promoWeekly: 'rc_promo_premium_weekly',
   promoLifetime: 'rc_promo_premium_lifetime',
+  /** A redeemed gift code: one year, never renewing (SPEC §9 gift). */
+  giftYearly: 'stillpoint_gift_yearly',
 } as const;
 export type ProductId = (typeof productIds)[keyof typeof productIds];
 
@@ -28,6 +30,7 @@ export const YEARLY_PRODUCT_IDS: readonly string[] = [
   productIds.iosAnnual,
   productIds.paymentYearly,
   productIds.paymentYearlyTest,
+  productIds.giftYearly,
 ];
 export const LIFETIME_PRODUCT_IDS: readonly string[] = [productIds.promoLifetime];
 /** Not in SPEC §4's list: the 2-year web plan reads 'premium 2 years'. */

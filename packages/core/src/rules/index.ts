@@ -1,6 +1,7 @@
 export * from './app-weeks';
 export * from './apps';
 export * from './funnel';
+export * from './gift';
 export * from './greeting';
 export * from './intercept';
 export * from './link-platform';

@@ -26,6 +26,10 @@ export const giftPurchase = pgTable(
     status: text('status', { enum: giftPurchaseStatuses }).notNull().default('pending'),
     createdAt: createdAt(),
     paidAt: timestamptz('paid_at'),
+    // The buyer's confirmation e-mail: sent once, by whichever delivery of the payment claims it
+    // first. A claim lapses, so a send that crashed is tried again by the next delivery.
+    confirmationEmailClaimedUntil: timestamptz('confirmation_email_claimed_until'),
+    confirmationEmailSentAt: timestamptz('confirmation_email_sent_at'),
   },
   (t) => [
     check('gift_purchase_quantity_range', sql`${t.quantity} between 1 and 20`),

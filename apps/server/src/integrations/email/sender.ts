@@ -1,8 +1,10 @@
-/** One plain-text e-mail to one address. */
+/** One e-mail to one address: always a plain-text part, and an HTML alternative when given. */
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Sent beside `text` as multipart/alternative; mail clients that show HTML pick this one. */
+  html?: string;
 }
 
 /** Delivers e-mail. Adapters throw when the message was not accepted, so the caller can log it. */

@@ -27,8 +27,8 @@ export function smtpEmailSender({ url, from, timeoutMs = 10_000 }: SmtpOptions):
     socketTimeout: timeoutMs,
   });
   return {
-    async send({ to, subject, text }) {
-      const info = await transport.sendMail({ from, to, subject, text });
+    async send({ to, subject, text, html }) {
+      const info = await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
       // A server may accept the message but refuse the one recipient; that is not a delivery.
       if (info.rejected.length > 0) {
         throw new EmailDeliveryError(`The SMTP server refused the recipient: ${String(info.response)}`);

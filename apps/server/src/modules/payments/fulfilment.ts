@@ -1,6 +1,7 @@
 import { isSubscriptionPrice, priceKeyOf, productForPrice } from '@stillpoint/core';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { EmailSender } from '../../integrations/email';
 import type {
   CheckoutSession,
   PaymentProvider,
@@ -39,13 +40,15 @@ export interface FulfilmentDependencies {
   config: Config;
   provider: PaymentProvider;
   log: FulfilmentLog;
+  /** Sends a gift buyer's confirmation e-mail (the app always passes one). */
+  email?: EmailSender;
   /** The clock; tests pass their own. */
   now?: () => Date;
 }
 
 /**
  * What became of an event: fulfilled; a redelivery (duplicate); a fetch older than what is stored
- * (stale); nothing to do with subscriptions (ignored); a gift (left to the gifts seam); no
+ * (stale); nothing to do with subscriptions (ignored); a gift checkout (the gifts module's); no
  * account to give it to (unknown-user); or a live subscription newer than the person's other live
  * one, canceled instead of granted (second-subscription).
  */
@@ -57,6 +60,13 @@ export type FulfilmentOutcome =
   | 'gift'
   | 'unknown-user'
   | 'second-subscription';
+
+/** Checkout events that can settle a gift: paid at once, paid later (a bank debit), or expired unpaid. */
+const CHECKOUT_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+]);
 
 /** Events that can change a subscription; everything else is acknowledged and ignored. */
 const SUBSCRIPTION_EVENTS = new Set([
@@ -86,9 +96,9 @@ export async function fulfilPaymentEvent(
   if (await isEventProcessed(db, provider.name, event.id)) return 'duplicate';
 
   let session: CheckoutSession | null = null;
-  if (event.type === 'checkout.session.completed') {
+  if (CHECKOUT_EVENTS.has(event.type)) {
     session = await provider.retrieveCheckoutSession(event.objectId);
-    if (session && isGiftCheckout(session)) return fulfilGiftPurchase(session);
+    if (session && isGiftCheckout(session)) return fulfilGiftPurchase(deps, event, session);
   }
   if (!SUBSCRIPTION_EVENTS.has(event.type)) return 'ignored';
   const subscriptionId = event.subscriptionId ?? session?.subscriptionId ?? null;

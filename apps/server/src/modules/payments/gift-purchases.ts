@@ -1,14 +1,58 @@
-import type { CheckoutSession } from '../../integrations/payments/provider';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { EmailSender } from '../../integrations/email';
+import type {
+  CheckoutSession,
+  PaymentProvider,
+  VerifiedPaymentEvent,
+} from '../../integrations/payments/provider';
+import { expireGiftCheckout, fulfilGiftCheckout, type GiftCheckoutOutcome } from '../gifts/service';
+import { recordEventIfNew } from './repo';
 
-/** A completed one-time checkout for gifts (createStripeCheckoutSessionForGift marks it kind 'gift'). */
+/** A one-time checkout for gifts (createStripeCheckoutSessionForGift marks it kind 'gift'). */
 export const isGiftCheckout = (session: CheckoutSession): boolean =>
   session.mode === 'payment' && session.metadata.kind === 'gift';
 
+export interface GiftPurchaseDependencies {
+  db: Database;
+  config: Pick<Config, 'publicUrl'>;
+  provider: Pick<PaymentProvider, 'name'>;
+  log: {
+    info(details: object, message: string): void;
+    warn(details: object, message: string): void;
+    error?(details: object, message: string): void;
+  };
+  /** Sends the buyer's confirmation; the app always passes one. */
+  email?: EmailSender | undefined;
+  now?: () => Date;
+}
+
+/** Without a sender the confirmation cannot go out: fail, so the provider delivers again. */
+const noSender: EmailSender = {
+  send: async () => {
+    throw new Error('no e-mail sender is configured for gift confirmations');
+  },
+};
+
 /**
- * The seam where gift purchases are fulfilled (issuing redemption codes belongs to the gifts
- * module). Until that lands, a paid gift checkout is acknowledged so the provider stops
- * retrying, and nothing changes (the event is not marked processed either).
+ * Hands a gift checkout (already fetched from the provider, never read from the payload) to the
+ * gifts module: paid → the purchase turns paid and the buyer is e-mailed once; expired → the
+ * purchase expires. The event id is recorded once that is done, as for subscriptions, so a
+ * redelivery is a duplicate; a failure (the e-mail not sent) leaves it unrecorded and throws, so
+ * the provider delivers again. A checkout naming no purchase of ours changes nothing.
  */
-export async function fulfilGiftPurchase(_session: CheckoutSession): Promise<'gift'> {
+export async function fulfilGiftPurchase(
+  deps: GiftPurchaseDependencies,
+  event: VerifiedPaymentEvent,
+  session: CheckoutSession,
+): Promise<'gift'> {
+  const outcome: GiftCheckoutOutcome =
+    event.type === 'checkout.session.expired'
+      ? await expireGiftCheckout(deps, session)
+      : await fulfilGiftCheckout({ ...deps, email: deps.email ?? noSender }, session);
+  if (outcome !== 'unknown') {
+    await recordEventIfNew(deps.db, { provider: deps.provider.name, eventId: event.id, type: event.type });
+  }
+  deps.log.info({ eventId: event.id, sessionId: session.id, outcome }, 'gift checkout event handled');
   return 'gift';
 }

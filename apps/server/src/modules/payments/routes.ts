@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../http/endpoint';
+import type { EmailSender } from '../../integrations/email';
 import {
   PAYMENT_SIGNATURE_HEADER,
   PAYMENT_WEBHOOK_PATH,
@@ -26,7 +27,10 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 // Creating a customer from an e-mail needs no sign-in and costs a call to the provider.
 const createCustomerRateLimit = { max: 20, timeWindow: '10 minutes' };
 
-export function registerPaymentsRoutes(app: FastifyInstance, deps: PaymentsDependencies): void {
+/** The webhook's fulfilment also sends a gift buyer's confirmation e-mail. */
+type PaymentsRouteDependencies = PaymentsDependencies & { email: EmailSender };
+
+export function registerPaymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDependencies): void {
   registerEndpoint(app, endpoints.getPaymentConfig, () => paymentConfig(deps));
   registerEndpoint(app, endpoints.getStripePrice, ({ query }) => getPrice(deps, query.priceId));
   registerEndpoint(app, endpoints.createStripeCheckoutSessionForSubscription, ({ user, query }) =>
@@ -52,7 +56,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: PaymentsDepen
  * bytes sent, so inside this plugin's scope (and nowhere else) bodies are kept as the raw string
  * instead of parsed JSON; verifyWebhook checks it and parses it itself.
  */
-function registerPaymentWebhook(scope: FastifyInstance, deps: PaymentsDependencies): void {
+function registerPaymentWebhook(scope: FastifyInstance, deps: PaymentsRouteDependencies): void {
   const keepRaw = (_request: unknown, body: string | Buffer, done: (error: null, body: string) => void) =>
     done(null, typeof body === 'string' ? body : body.toString('utf8'));
   scope.addContentTypeParser(

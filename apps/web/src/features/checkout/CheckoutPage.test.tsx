@@ -137,6 +137,8 @@ describe('Start Free Trial', () => {
     });
     expect(leave).not.toHaveBeenCalled();
 
+    // The request must have reached the server before it can be answered.
+    await waitFor(() => expect(server.calls(SESSION).length).toBeGreaterThan(0));
     act(() => answer({ body: { success: true, data: { url: FAKE_CHECKOUT_URL } } }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(FAKE_CHECKOUT_URL));
     expect(leave).toHaveBeenCalledTimes(1);

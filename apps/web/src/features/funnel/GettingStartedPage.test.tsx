@@ -1,18 +1,26 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentLoad } from '../../app/paymentPageLoad';
 import { setConsent } from '../../lib/consent';
 import { FAKE_DEEP_LINK_URL, FAKE_SUBSCRIPTION_ID, installFakePayments } from '../../test/fakePayments';
 import { FAKE_APP_LINKS, installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
+import { loadLaterSteps } from './laterSteps';
 import { androidRedirect } from './useAndroidRedirect';
 
 /** An id whose hash is at most 0.5: the timeline paywall (decision 019). */
 const TIMELINE_UID = 'timeline-user';
 
-beforeAll(() => preloadRoutes('/getting-started'));
+beforeAll(() => Promise.all([preloadRoutes('/getting-started'), loadLaterSteps()]));
+
+// A step's 300 ms advance can still land after the last test's cleanup and keep its place: each
+// test starts from a new visit.
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -45,6 +53,27 @@ async function answerUpToOccupation() {
 }
 
 describe('/getting-started', () => {
+  it('shows a first visit the landing without waiting for the sign-in check, and waits when a token is kept', async () => {
+    const server = installFakeServer({ signedIn: false });
+    server.route('GET /api/auth/get-session', () => new Promise(() => undefined));
+    const first = open();
+    expect(await heading(/Take back your attention/)).toBeInTheDocument();
+    first.unmount();
+
+    // A kept token means someone may be signed in, who starts elsewhere: the page waits for the answer.
+    localStorage.setItem('stillpoint.sessionToken', 'kept-token');
+    let answer: (response: { body: null }) => void = () => undefined;
+    server.route('GET /api/auth/get-session', () => new Promise((resolve) => (answer = resolve)));
+    open();
+    await waitFor(() => expect(server.calls('GET /api/auth/get-session').length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    act(() => answer({ body: null }));
+    expect(await heading(/Take back your attention/)).toBeInTheDocument();
+  });
+
   it('opens on the landing without a progress bar, then shows progress on the questions', async () => {
     installFakeServer({ signedIn: false });
     open();

@@ -1,38 +1,25 @@
-import {
-  AGE_BANDS,
-  type AgeBand,
-  funnelProgress,
-  INTENTION_OPTIONS,
-  type Intention,
-  MOST_DISRUPTIVE_OPTIONS,
-  type MostDisruptive,
-  OUTCOME_OPTIONS,
-  paywallVariant,
-  WORST_APP_LABELS,
-  WORST_APP_OPTIONS,
-  type WorstApp,
-} from '@stillpoint/core';
+import { funnelProgress, paywallVariant } from '@stillpoint/core';
 import { ChevronLeft } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { readPaymentReturn, withoutProviderParams } from '../../lib/paymentForm/paymentReturn';
+import { sessionToken } from '../../lib/sessionToken';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { Spinner } from '../../ui/Spinner';
 import { funnelEvents } from './funnelEvents';
-import { ChoiceStep } from './steps/ChoiceStep';
-import { DownloadStep } from './steps/DownloadStep';
+import { hasKeptPlace } from './funnelStorage';
+import { DownloadStep, loadLaterSteps, PurchaseStep, SignUpStep, whenIdle } from './laterSteps';
 import { BeforeStillpointStep, FirstReviewStep, RightSpotStep, SecondReviewStep } from './steps/InfoSteps';
 import { LandingStep } from './steps/LandingStep';
-import { PurchaseStep } from './steps/PurchaseStep';
 import { QuestionStep } from './steps/QuestionStep';
-import { type FunnelSignIn, SignUpStep } from './steps/SignUpStep';
+import type { FunnelSignIn } from './steps/SignUpStep';
 import { useAndroidRedirect } from './useAndroidRedirect';
 import { useFunnel } from './useFunnel';
-import { useSaveAnswers } from './useSaveAnswers';
 
 export interface GettingStartedPageProps {
   /** The sign-in methods, composed in by the app (features do not import each other). */
@@ -47,8 +34,12 @@ export function GettingStartedPage({ SignIn }: GettingStartedPageProps) {
   const auth = useAuth();
   const android = useAndroidRedirect();
   // Only the first check of the session waits: a later one (after signing in on SIGN_UP) must not
-  // unmount the funnel and lose its place.
-  const [authKnown, setAuthKnown] = useState(auth.status !== 'loading');
+  // unmount the funnel and lose its place. A first visit (no token, no place kept) starts on
+  // LANDING at once: the answer could only matter to someone signed in, and the first screen
+  // should not wait on a round trip for it.
+  const [authKnown, setAuthKnown] = useState(
+    () => auth.status !== 'loading' || (!sessionToken.get() && !hasKeptPlace()),
+  );
   if (!authKnown && auth.status !== 'loading') setAuthKnown(true);
   if (android.status === 'redirecting') {
     return (
@@ -79,7 +70,6 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
   const funnel = useFunnel({ signedIn, returningFromPayment: returned !== null });
   const { step, answers, answer, next, back, goTo } = funnel;
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
-  const { save, saving } = useSaveAnswers(next);
 
   const uid = auth.user?.uid;
   const complete = useCallback(
@@ -101,6 +91,16 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
     if (paidOnReturn) complete('purchased');
   }, [returned, search, setSearch, paidOnReturn, complete]);
 
+  useEffect(() => {
+    // Once the first screen is drawn and the browser is idle, so its code and data come first.
+    return whenIdle(() => void loadLaterSteps().catch(() => undefined));
+  }, []);
+
+  // The first step appears as it is: fading it in would only hold back its first paint.
+  const firstStep = useRef(step);
+  const moved = useRef(false);
+  if (step !== firstStep.current) moved.current = true;
+
   const progress = funnelProgress(step);
   return (
     <FunnelColumn>
@@ -118,50 +118,56 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
         ) : null}
         {progress !== null ? <ProgressBar percent={progress * 100} label="Your progress" /> : null}
       </div>
-      <div key={step} className="pt-4 motion-safe:animate-step-in">
-        {(() => {
-          switch (step) {
-            case 'LANDING':
-              return <LandingStep onStart={next} onSignIn={() => goTo('SIGN_UP')} />;
-            case 'INTENTION':
-            case 'OUTCOME':
-            case 'AGE':
-            case 'OCCUPATION':
-            case 'MOST_DISRUPTIVE':
-            case 'WORST_APP':
-              return <QuestionStep step={step} answers={answers} answer={answer} next={next} goTo={goTo} />;
-            case 'RIGHT_SPOT':
-              return <RightSpotStep intention={answers.intention} next={next} />;
-            case 'FIRST_REVIEW':
-              return <FirstReviewStep next={next} />;
-            case 'BEFORE_STILLPOINT':
-              return <BeforeStillpointStep worstApp={answers.worstApp} next={next} />;
-            case 'SECOND_REVIEW':
-              return <SecondReviewStep next={next} />;
-            case 'SIGN_UP':
-              return (
-                <SignUpStep
-                  SignIn={SignIn}
-                  providerError={providerError}
-                  saving={saving}
-                  onSignedUp={() => {
-                    funnelEvents.signedUp();
-                    save(answers);
-                  }}
-                />
-              );
-            case 'PURCHASE':
-              return paidOnReturn ? null : (
-                <PurchaseStep
-                  authenticationFailed={returned?.status === 'failed'}
-                  onComplete={complete}
-                  onSignIn={() => goTo('SIGN_UP')}
-                />
-              );
-            case 'REDIRECT_TO_DOWNLOAD':
-              return <DownloadStep alreadyPremium={outcome === 'alreadyPremium'} />;
+      <div key={step} className={moved.current ? 'pt-4 motion-safe:animate-step-in' : 'pt-4'}>
+        <Suspense
+          fallback={
+            <div className="grid place-items-center py-16">
+              <Spinner className="size-8" />
+            </div>
           }
-        })()}
+        >
+          {(() => {
+            switch (step) {
+              case 'LANDING':
+                return <LandingStep onStart={next} onSignIn={() => goTo('SIGN_UP')} />;
+              case 'INTENTION':
+              case 'OUTCOME':
+              case 'AGE':
+              case 'OCCUPATION':
+              case 'MOST_DISRUPTIVE':
+              case 'WORST_APP':
+                return <QuestionStep step={step} answers={answers} answer={answer} next={next} goTo={goTo} />;
+              case 'RIGHT_SPOT':
+                return <RightSpotStep intention={answers.intention} next={next} />;
+              case 'FIRST_REVIEW':
+                return <FirstReviewStep next={next} />;
+              case 'BEFORE_STILLPOINT':
+                return <BeforeStillpointStep worstApp={answers.worstApp} next={next} />;
+              case 'SECOND_REVIEW':
+                return <SecondReviewStep next={next} />;
+              case 'SIGN_UP':
+                return (
+                  <SignUpStep
+                    SignIn={SignIn}
+                    providerError={providerError}
+                    answers={answers}
+                    onSignedUp={funnelEvents.signedUp}
+                    onSaved={next}
+                  />
+                );
+              case 'PURCHASE':
+                return paidOnReturn ? null : (
+                  <PurchaseStep
+                    authenticationFailed={returned?.status === 'failed'}
+                    onComplete={complete}
+                    onSignIn={() => goTo('SIGN_UP')}
+                  />
+                );
+              case 'REDIRECT_TO_DOWNLOAD':
+                return <DownloadStep alreadyPremium={outcome === 'alreadyPremium'} />;
+            }
+          })()}
+        </Suspense>
       </div>
     </FunnelColumn>
   );

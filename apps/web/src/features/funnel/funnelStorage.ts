@@ -32,7 +32,7 @@ export const noAnswers: FunnelAnswers = {
 };
 
 /** This visit's place and answers: a reload keeps them, a new tab starts afresh. */
-const PLACE_KEY = 'stillpoint.funnelPlace';
+export const FUNNEL_PLACE_KEY = 'stillpoint.funnelPlace';
 /** The answers SPEC §3 keeps on the device, saved on reaching SIGN_UP. */
 const ANSWERS_KEY = 'stillpoint.funnelAnswers';
 
@@ -80,15 +80,18 @@ function writeJson(storage: Storage | undefined, key: string, value: unknown): v
 }
 
 export function loadPlace(): FunnelPlace | null {
-  const raw = readJson(globalThis.sessionStorage, PLACE_KEY);
+  const raw = readJson(globalThis.sessionStorage, FUNNEL_PLACE_KEY);
   if (typeof raw !== 'object' || raw === null) return null;
   const { step, answers } = raw as Record<string, unknown>;
   if (!isFunnelStep(step)) return null;
   return { step, answers: readAnswers(answers) };
 }
 
+/** Whether this visit has been here before (a reload, or back from a sign-in or payment page). */
+export const hasKeptPlace = (): boolean => loadPlace() !== null;
+
 export function savePlace(place: FunnelPlace): void {
-  writeJson(globalThis.sessionStorage, PLACE_KEY, place);
+  writeJson(globalThis.sessionStorage, FUNNEL_PLACE_KEY, place);
 }
 
 /** The device's copy of intention, outcome, occupation and age (SPEC §3); used before any place is kept. */

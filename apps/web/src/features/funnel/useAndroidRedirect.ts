@@ -1,7 +1,7 @@
 import { linkPlatform } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { appLinksQuery } from '../../lib/appLinks';
+import { queryKeys } from '../../lib/queryKeys';
 
 export type AndroidRedirect =
   | { status: 'notAndroid' }
@@ -20,7 +20,14 @@ export const androidRedirect = {
 /** Android visitors are sent to the Play Store (SPEC §2): the app is where they will use Stillpoint. */
 export function useAndroidRedirect(): AndroidRedirect {
   const [android] = useState(() => linkPlatform(navigator.userAgent) === 'android');
-  const links = useQuery({ ...appLinksQuery(), enabled: android });
+  // The API client is loaded only for the visitor who needs the store page: everyone else's
+  // first screen does without it.
+  const links = useQuery({
+    queryKey: queryKeys.appLinks(),
+    queryFn: async ({ signal }) => (await import('../../lib/appLinks')).fetchAppLinks(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: android,
+  });
   // The store links are shared with other queries (the download step reads them too): only an
   // Android visitor is sent away.
   const url = android ? (links.data?.playStoreUrl ?? null) : null;

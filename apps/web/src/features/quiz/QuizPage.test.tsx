@@ -3,7 +3,6 @@ import {
   INTENTION_OPTIONS,
   OUTCOME_OPTIONS,
   QUIZ_QUESTION_IDS,
-  type QuizAnswers,
 } from '@stillpoint/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import { endpoints, epochSeconds, type TrackTikTokEventBody } from '@stillpoint/core';
+import { epochSeconds, type TrackTikTokEventBody, trackingPaths } from '@stillpoint/core';
 import { areAdEventsAllowed } from '../consent';
 import { env } from '../env';
 import { postTracking } from './post';
@@ -20,5 +20,5 @@ export function trackAdEvent(event: string, properties: Properties = {}): void {
     eventTime: epochSeconds(new Date()),
     pixelCode,
   };
-  void postTracking(endpoints.trackTikTokEvent.path, body);
+  void postTracking(trackingPaths.trackTikTokEvent, body);
 }

@@ -1,4 +1,4 @@
-import { endpoints, type TrackAnalyticsEventBody } from '@stillpoint/core';
+import { type TrackAnalyticsEventBody, trackingPaths } from '@stillpoint/core';
 import { isAnalyticsAllowed } from '../consent';
 import { postTracking } from './post';
 
@@ -8,5 +8,5 @@ type Properties = NonNullable<TrackAnalyticsEventBody['properties']>;
 export function track(name: string, properties: Properties = {}): void {
   if (!isAnalyticsAllowed()) return;
   const body: TrackAnalyticsEventBody = { name, properties, occurredAt: Date.now() };
-  void postTracking(endpoints.trackAnalyticsEvent.path, body);
+  void postTracking(trackingPaths.trackAnalyticsEvent, body);
 }

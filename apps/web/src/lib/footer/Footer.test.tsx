@@ -144,6 +144,8 @@ describe('NewsletterSignup', () => {
     await user.click(joinButton());
     expect(server.calls('POST /api/joinNewsletter')).toHaveLength(1);
 
+    // The request must have reached the server before it can be answered.
+    await waitFor(() => expect(server.calls('POST /api/joinNewsletter').length).toBeGreaterThan(0));
     answer({ body: { success: true, data: { ok: true } } });
     expect(await screen.findByText(NEWSLETTER_JOINED_MESSAGE)).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { trackingPaths } from '../tracking-paths';
 import { acknowledgedSchema } from './common';
 
 const label = (field: string, max: number) =>
@@ -82,7 +83,7 @@ export type TrackAnalyticsEventBody = z.input<typeof trackAnalyticsEventBodySche
 export const analyticsEndpoints = {
   trackAnalyticsEvent: defineEndpoint({
     method: 'POST',
-    path: '/trackAnalyticsEvent',
+    path: trackingPaths.trackAnalyticsEvent,
     summary:
       'The analytics proxy (SPEC §7): stores a product event, tied to the user when a session token is sent, and forwards it when forwarding is configured.',
     auth: 'public',
@@ -91,7 +92,7 @@ export const analyticsEndpoints = {
   }),
   trackTikTokEvent: defineEndpoint({
     method: 'POST',
-    path: '/trackTikTokEvent',
+    path: trackingPaths.trackTikTokEvent,
     summary:
       "Stores a funnel conversion event once per eventId, tied to the user when a session token is sent, and forwards it to TikTok's Events API when configured.",
     auth: 'public',

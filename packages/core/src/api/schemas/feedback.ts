@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNINSTALL_REASONS } from '../../constants/options';
 import { emailSchema } from '../../validation/email';
 import { feedbackContentSchema, shortTextSchema } from '../../validation/text';
 import { defineEndpoint } from '../endpoint';
@@ -24,7 +25,34 @@ export const requestPurchaseRestoreBodySchema = z.strictObject({
 });
 export type RequestPurchaseRestoreBody = z.input<typeof requestPurchaseRestoreBodySchema>;
 
+/**
+ * /uninstall-chrome-extension: a reason of SPEC §9, optional words, and what the extension's
+ * uninstall address carried (its version; for someone signed in, an opaque reference, never a token).
+ */
+export const sendUninstallFeedbackBodySchema = z.strictObject({
+  reason: z.enum(UNINSTALL_REASONS, { error: `reason must be one of: ${UNINSTALL_REASONS.join(', ')}` }),
+  details: feedbackContentSchema.optional(),
+  extensionVersion: z
+    .string({ error: 'extensionVersion must be text' })
+    .regex(/^\d{1,5}(\.\d{1,5}){0,3}$/, 'extensionVersion must look like 1.2.3')
+    .optional(),
+  installRef: z
+    .string({ error: 'installRef must be text' })
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'installRef is not one the extension makes')
+    .optional(),
+});
+export type SendUninstallFeedbackBody = z.input<typeof sendUninstallFeedbackBodySchema>;
+
 export const feedbackEndpoints = {
+  sendUninstallFeedback: defineEndpoint({
+    method: 'POST',
+    path: '/sendUninstallFeedback',
+    summary:
+      "Why someone removed the extension (SPEC §9 reasons): stored like feedback and forwarded to the team chat. Stillpoint's addition: SPEC names no path.",
+    auth: 'public',
+    body: sendUninstallFeedbackBodySchema,
+    response: acknowledgedSchema,
+  }),
   requestPurchaseRestore: defineEndpoint({
     method: 'POST',
     path: '/requestPurchaseRestore',

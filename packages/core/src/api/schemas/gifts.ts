@@ -18,6 +18,28 @@ export const redeemCodeBodySchema = z.strictObject({ redemptionCode: redemptionC
 /** premiumUntil: when the gifted year ends. */
 export const redeemCodeResponseSchema = z.object({ premiumUntil: isoDateTimeSchema });
 
+/**
+ * Where /gift's success page reads what was bought: the checkout's id (the success URL carries it
+ * as `session_id`) and one of its codes (`redemptionCode`). Both must match, so a forged or
+ * guessed code alone reveals nothing.
+ */
+export const giftPurchaseQuerySchema = z.object({
+  sessionId: z.string({ error: 'sessionId must be text' }).trim().min(1, 'sessionId is required').max(255),
+  redemptionCode: redemptionCodeSchema,
+});
+
+/**
+ * 'pending' until the provider confirms the payment (the webhook may arrive after the buyer is
+ * back); codes are listed only once it is 'paid'. redeemUrl is the redeem page's address.
+ */
+export const giftPurchaseResponseSchema = z.object({
+  status: z.enum(['pending', 'paid']),
+  quantity: z.number().int(),
+  codes: z.array(z.string()),
+  email: z.string().nullable(),
+  redeemUrl: z.string(),
+});
+
 export const giftsEndpoints = {
   createStripeCheckoutSessionForGift: defineEndpoint({
     method: 'POST',
@@ -26,6 +48,15 @@ export const giftsEndpoints = {
     auth: 'public',
     body: giftCheckoutBodySchema,
     response: redirectUrlSchema,
+  }),
+  getGiftPurchase: defineEndpoint({
+    method: 'GET',
+    path: '/getGiftPurchase',
+    summary:
+      "A gift checkout's state and, once paid, every code it bought; 404 unless the code is the checkout's.",
+    auth: 'public',
+    query: giftPurchaseQuerySchema,
+    response: giftPurchaseResponseSchema,
   }),
   redeemCode: defineEndpoint({
     method: 'POST',

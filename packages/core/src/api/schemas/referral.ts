@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { acknowledgedSchema, entityIdSchema, uuidSchema } from './common';
 
+/** How a person's referral link has done: visits to it and download clicks from them. */
+export const appReferralStatsSchema = z.object({ views: z.number().int(), downloadClicks: z.number().int() });
+
 export const referralEndpoints = {
   viewAppReferral: defineEndpoint({
     method: 'POST',
@@ -18,5 +21,13 @@ export const referralEndpoints = {
     auth: 'public',
     body: z.strictObject({ referralViewId: uuidSchema('referralViewId') }),
     response: acknowledgedSchema,
+  }),
+  getAppReferralStats: defineEndpoint({
+    method: 'GET',
+    path: '/getAppReferralStats',
+    summary:
+      "The signed-in person's own referral link: how many visits it had and how many went on to the store. Stillpoint's addition (SPEC names no such call).",
+    auth: 'user',
+    response: appReferralStatsSchema,
   }),
 };

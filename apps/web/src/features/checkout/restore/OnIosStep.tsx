@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { brand } from '../../../lib/brand';
 import { type Subscription, useSubscription } from '../../../lib/subscription';
 import { Button } from '../../../ui/Button';
+import { NumberedItem } from '../../../ui/NumberedItem';
 import { StepActions } from './StepActions';
 import { useManageFromRestore } from './useManageFromRestore';
 
@@ -22,11 +22,11 @@ export function OnIosStep({ onStillMissing, onBack }: OnIosStepProps) {
   return (
     <div className="flex flex-col gap-5">
       <ol className="flex flex-col gap-3">
-        <Instruction number={1}>Open the {brand.name} app on your iPhone or iPad.</Instruction>
-        <Instruction number={2}>Sign in with the same account you use here.</Instruction>
-        <Instruction number={3}>
+        <NumberedItem number={1}>Open the {brand.name} app on your iPhone or iPad.</NumberedItem>
+        <NumberedItem number={2}>Sign in with the same account you use here.</NumberedItem>
+        <NumberedItem number={3}>
           Go to <span className="font-semibold">Settings → Restore Purchases</span>.
-        </Instruction>
+        </NumberedItem>
       </ol>
       <p className="text-sm text-muted">
         Premium belongs to your account, so once it is restored there it works here and in the Chrome
@@ -39,20 +39,6 @@ export function OnIosStep({ onStillMissing, onBack }: OnIosStepProps) {
         </Button>
       </StepActions>
     </div>
-  );
-}
-
-function Instruction({ number, children }: { number: number; children: ReactNode }) {
-  return (
-    <li className="flex gap-3 text-ink">
-      <span
-        aria-hidden="true"
-        className="grid size-6 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent-strong"
-      >
-        {number}
-      </span>
-      <span>{children}</span>
-    </li>
   );
 }
 

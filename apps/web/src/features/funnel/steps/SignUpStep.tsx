@@ -3,6 +3,8 @@ import { type ComponentType, useEffect, useRef } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { Button } from '../../../ui/Button';
 import { StepLayout } from '../../../ui/StepLayout';
+import type { FunnelAnswers } from '../funnelStorage';
+import { useSaveAnswers } from '../useSaveAnswers';
 
 export type FunnelSignIn = ComponentType<{
   methods: readonly SignInMethod[];
@@ -12,26 +14,34 @@ export type FunnelSignIn = ComponentType<{
 
 /**
  * SIGN_UP: the sign-in methods inline (SPEC §2). Signing in here moves on by itself; someone who
- * arrives signed in sees who they are and continues.
+ * arrives signed in sees who they are and continues. Either way the answers go to the account
+ * first (updateOnboardingParams), then `onSaved` moves on.
  */
 export function SignUpStep({
   SignIn,
   providerError,
-  saving,
+  answers,
   onSignedUp,
+  onSaved,
 }: {
   SignIn: FunnelSignIn;
   providerError: string | null;
-  /** The answers are on their way to the account. */
-  saving: boolean;
+  answers: FunnelAnswers;
+  /** Told before the answers are sent (the sign-up event). */
   onSignedUp(): void;
+  onSaved(): void;
 }) {
   const auth = useAuth();
+  const { save, saving } = useSaveAnswers(onSaved);
+  const signUp = () => {
+    onSignedUp();
+    save(answers);
+  };
   const signedIn = auth.status === 'signedIn' && auth.user !== null;
   // Only a sign-in that happens on this step continues by itself; arriving signed in asks first.
   const signedInOnArrival = useRef(signedIn);
-  const latest = useRef(onSignedUp);
-  latest.current = onSignedUp;
+  const latest = useRef(signUp);
+  latest.current = signUp;
   useEffect(() => {
     if (signedIn && !signedInOnArrival.current) latest.current();
   }, [signedIn]);
@@ -43,7 +53,7 @@ export function SignUpStep({
         title="Your account is ready"
         lead={who ? `You're signed in as ${who}.` : "You're signed in."}
         actions={
-          <Button onClick={onSignedUp} loading={saving} className="min-h-12 px-8 text-base">
+          <Button onClick={signUp} loading={saving} className="min-h-12 px-8 text-base">
             Continue
           </Button>
         }

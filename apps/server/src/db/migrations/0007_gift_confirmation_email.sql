@@ -1,0 +1,2 @@
+ALTER TABLE "gift_purchase" ADD COLUMN "confirmation_email_claimed_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "gift_purchase" ADD COLUMN "confirmation_email_sent_at" timestamp with time zone;

@@ -1,0 +1,226 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { giftPurchase, type PaymentProviderName, redemptionCode } from '../../db/schema';
+
+export type GiftPurchaseRow = typeof giftPurchase.$inferSelect;
+
+export async function insertPurchase(
+  db: Database,
+  values: {
+    provider: PaymentProviderName;
+    purchaserUserId: string | null;
+    quantity: number;
+    priceId: string;
+    referralGroup: string | null;
+  },
+): Promise<string> {
+  const [row] = await db.insert(giftPurchase).values(values).returning({ id: giftPurchase.id });
+  if (!row) throw new Error('inserting a gift purchase returned no row');
+  return row.id;
+}
+
+/**
+ * Inserts the codes that are still free and answers which ones were: a code another purchase
+ * holds already is skipped by the primary key (ON CONFLICT DO NOTHING), also under concurrent
+ * purchases, so the caller draws again for the rest.
+ */
+export async function insertCodes(db: Database, giftPurchaseId: string, codes: string[]): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const inserted = await db
+    .insert(redemptionCode)
+    .values(codes.map((code) => ({ code, giftPurchaseId })))
+    .onConflictDoNothing({ target: redemptionCode.code })
+    .returning({ code: redemptionCode.code });
+  return inserted.map((row) => row.code);
+}
+
+export async function setCheckoutSession(db: Database, id: string, checkoutSessionId: string): Promise<void> {
+  await db.update(giftPurchase).set({ checkoutSessionId }).where(eq(giftPurchase.id, id));
+}
+
+/** A purchase whose checkout could not be made: nobody can pay it, so it and its codes go. */
+export async function deleteUnstartedPurchase(db: Database, id: string): Promise<void> {
+  await db.delete(giftPurchase).where(and(eq(giftPurchase.id, id), isNull(giftPurchase.checkoutSessionId)));
+}
+
+export async function findPurchase(db: Database, id: string): Promise<GiftPurchaseRow | null> {
+  const [row] = await db.select().from(giftPurchase).where(eq(giftPurchase.id, id));
+  return row ?? null;
+}
+
+/** The purchase of this checkout, only when the code is one of its codes. */
+export async function findPurchaseBySessionAndCode(
+  db: Database,
+  checkoutSessionId: string,
+  code: string,
+): Promise<GiftPurchaseRow | null> {
+  const [row] = await db
+    .select({ purchase: giftPurchase })
+    .from(giftPurchase)
+    .innerJoin(redemptionCode, eq(redemptionCode.giftPurchaseId, giftPurchase.id))
+    .where(and(eq(giftPurchase.checkoutSessionId, checkoutSessionId), eq(redemptionCode.code, code)));
+  return row?.purchase ?? null;
+}
+
+/** A purchase's codes, in one stable order (the success URL carries the first). */
+export async function codesOf(db: Database, giftPurchaseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: redemptionCode.code })
+    .from(redemptionCode)
+    .where(eq(redemptionCode.giftPurchaseId, giftPurchaseId))
+    .orderBy(asc(redemptionCode.code));
+  return rows.map((row) => row.code);
+}
+
+/**
+ * pending → paid, once: the condition sits in the UPDATE, so of any number of concurrent
+ * deliveries exactly one gets the row back. A purchase already tied to another checkout is not
+ * touched. True for the caller that made the transition.
+ */
+export async function markPaid(
+  db: Database,
+  input: { id: string; checkoutSessionId: string; purchaserEmail: string | null; paidAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(giftPurchase)
+    .set({
+      status: 'paid',
+      paidAt: input.paidAt,
+      purchaserEmail: input.purchaserEmail,
+      checkoutSessionId: input.checkoutSessionId,
+    })
+    .where(
+      and(
+        eq(giftPurchase.id, input.id),
+        eq(giftPurchase.status, 'pending'),
+        or(
+          isNull(giftPurchase.checkoutSessionId),
+          eq(giftPurchase.checkoutSessionId, input.checkoutSessionId),
+        ),
+      ),
+    )
+    .returning({ id: giftPurchase.id });
+  return rows.length > 0;
+}
+
+/** pending → expired (the checkout ran out unpaid); a paid purchase is never touched. */
+export async function markExpired(db: Database, id: string, checkoutSessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(giftPurchase)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(giftPurchase.id, id),
+        eq(giftPurchase.status, 'pending'),
+        eq(giftPurchase.checkoutSessionId, checkoutSessionId),
+      ),
+    )
+    .returning({ id: giftPurchase.id });
+  return rows.length > 0;
+}
+
+/**
+ * Takes the right to send the confirmation e-mail until `until`: only for a paid purchase with
+ * an address whose e-mail has not gone out, and only when no other claim is running. One
+ * conditional UPDATE, so concurrent deliveries cannot both take it. Null when not taken.
+ */
+export async function claimConfirmationEmail(
+  db: Database,
+  id: string,
+  now: Date,
+  until: Date,
+): Promise<GiftPurchaseRow | null> {
+  const [row] = await db
+    .update(giftPurchase)
+    .set({ confirmationEmailClaimedUntil: until })
+    .where(
+      and(
+        eq(giftPurchase.id, id),
+        eq(giftPurchase.status, 'paid'),
+        sql`${giftPurchase.purchaserEmail} is not null`,
+        isNull(giftPurchase.confirmationEmailSentAt),
+        or(
+          isNull(giftPurchase.confirmationEmailClaimedUntil),
+          lte(giftPurchase.confirmationEmailClaimedUntil, now),
+        ),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function markConfirmationEmailSent(db: Database, id: string, sentAt: Date): Promise<void> {
+  await db
+    .update(giftPurchase)
+    .set({ confirmationEmailSentAt: sentAt, confirmationEmailClaimedUntil: null })
+    .where(eq(giftPurchase.id, id));
+}
+
+/** A send that failed gives its claim back, so the next delivery tries again at once. */
+export async function releaseConfirmationEmail(db: Database, id: string): Promise<void> {
+  await db
+    .update(giftPurchase)
+    .set({ confirmationEmailClaimedUntil: null })
+    .where(and(eq(giftPurchase.id, id), isNull(giftPurchase.confirmationEmailSentAt)));
+}
+
+/**
+ * Holds the person's redemptions one at a time until the transaction ends: two codes redeemed at
+ * once must each add their year after the other's, not both after the same end. An advisory lock
+ * rather than a row lock, since the rows it protects (entitlements) belong to another module.
+ */
+export async function lockRedeemer(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`gift-redeem:${userId}`}, 0))`);
+}
+
+export interface CodeState {
+  code: string;
+  giftPurchaseId: string;
+  purchaseStatus: GiftPurchaseRow['status'];
+  redeemedAt: Date | null;
+  redeemedByUserId: string | null;
+}
+
+export async function findCode(db: Database, code: string): Promise<CodeState | null> {
+  const [row] = await db
+    .select({
+      code: redemptionCode.code,
+      giftPurchaseId: redemptionCode.giftPurchaseId,
+      purchaseStatus: giftPurchase.status,
+      redeemedAt: redemptionCode.redeemedAt,
+      redeemedByUserId: redemptionCode.redeemedByUserId,
+    })
+    .from(redemptionCode)
+    .innerJoin(giftPurchase, eq(giftPurchase.id, redemptionCode.giftPurchaseId))
+    .where(eq(redemptionCode.code, code));
+  return row ?? null;
+}
+
+/**
+ * Marks the code redeemed by the person if it is unused and its purchase is paid. The conditions
+ * sit in the UPDATE: of any number of concurrent attempts exactly one gets the row back; the
+ * others, waiting on its row lock, find redeemed_at set and match nothing.
+ */
+export async function claimCode(
+  db: Database,
+  code: string,
+  userId: string,
+  redeemedAt: Date,
+): Promise<{ giftPurchaseId: string } | null> {
+  const paidPurchases = db
+    .select({ id: giftPurchase.id })
+    .from(giftPurchase)
+    .where(eq(giftPurchase.status, 'paid'));
+  const [row] = await db
+    .update(redemptionCode)
+    .set({ redeemedByUserId: userId, redeemedAt })
+    .where(
+      and(
+        eq(redemptionCode.code, code),
+        isNull(redemptionCode.redeemedAt),
+        inArray(redemptionCode.giftPurchaseId, paidPurchases),
+      ),
+    )
+    .returning({ giftPurchaseId: redemptionCode.giftPurchaseId });
+  return row ?? null;
+}

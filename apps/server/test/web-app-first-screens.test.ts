@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app';
+
+// A stand-in for `apps/web/dist` with the first screens the web build draws (decision 022).
+const INDEX_HTML = [
+  '<!doctype html><html lang="en"><head><title>Stillpoint</title>',
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-r1.js">',
+  '</head><body><div id="root"></div></body></html>',
+].join('\n');
+const FIRST_SCREENS = {
+  '/quiz': {
+    html: '<main><h1>Eliminate distractions and be present again</h1></main>',
+    unlessStored: ['local:stillpoint.quizAnswers', 'session:"><script>alert(1)</script>'],
+  },
+};
+const PRELOADS = { '/quiz': { scripts: ['/assets/QuizPage-q1.js'], styles: [] } };
+
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+
+describe('pages whose first screen is drawn at build time', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'stillpoint-web-'));
+    mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(dist, '.vite', 'prerendered.json'), JSON.stringify(FIRST_SCREENS));
+    writeFileSync(path.join(dist, '.vite', 'route-preloads.json'), JSON.stringify(PRELOADS));
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the first screen inside the root, with the guard that drops it for visitors with stored keys', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/quiz' });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain(
+      '<div id="root" data-unless-stored="local:stillpoint.quizAnswers"><div inert style="display:contents"><main><h1>Eliminate distractions',
+    );
+    // Only well-formed keys are written, so nothing from the file can break out of the attribute.
+    expect(html).not.toContain('alert(1)');
+    expect(inlineScripts(html)).toHaveLength(1);
+    // Its own preloads are still there.
+    expect(html).toContain('href="/assets/QuizPage-q1.js"');
+  });
+
+  it("asks for the app's scripts at a low priority there, since the first screen paints without them", async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/quiz' })).body;
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/QuizPage-q1.js">',
+    );
+    expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload") crossorigin/);
+  });
+
+  it('allows exactly that inline script in the Content-Security-Policy, and no other', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/quiz' });
+    const [guard = ''] = inlineScripts(response.body);
+    const hash = `'sha256-${createHash('sha256').update(guard).digest('base64')}'`;
+    const policy = String(response.headers['content-security-policy']);
+    const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+    expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain("'unsafe-inline'");
+  });
+
+  it('leaves every other page as built, scripts at their usual priority', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/gift' })).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('fetchpriority');
+    expect(inlineScripts(html)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Draws the first screen of the pages in src/app/prerender/pages.ts for a new visitor and writes
+ * them to dist/.vite/prerendered.json, which the server puts into those pages' HTML (decision 022).
+ * Runs after `vite build`: the app's own code, loaded through Vite, renders into jsdom, with
+ * storage empty and every request left unanswered (nobody is known to be signed in).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { createServer } from 'vite';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outFile = path.join(webRoot, 'dist/.vite/prerendered.json');
+
+const dom = new JSDOM('<!doctype html><html><body></body></html>', {
+  url: 'http://localhost/',
+  pretendToBeVisual: true,
+});
+const { window } = dom;
+// The browser's globals, as a page sees them; Node's own (fetch, URL, timers...) stay.
+for (const key of Object.getOwnPropertyNames(window)) {
+  if (key in globalThis) continue;
+  Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: window[key] });
+}
+for (const key of ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage']) {
+  Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: window[key] });
+}
+// Nothing is fetched at build time: a request the first screen makes simply never answers.
+globalThis.fetch = () => new Promise(() => undefined);
+window.fetch = globalThis.fetch;
+// jsdom cannot scroll; the router's scroll restoration asks it to.
+window.scrollTo = () => undefined;
+
+const vite = await createServer({
+  root: webRoot,
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, watch: null },
+});
+try {
+  const { PRERENDERED_PAGES } = await vite.ssrLoadModule('/src/app/prerender/pages.ts');
+  // Each page is drawn as the document a browser loaded at its address (payment pages check it).
+  const { documentLoad } = await vite.ssrLoadModule('/src/app/paymentPageLoad.ts');
+  documentLoad.path = () => window.location.pathname;
+  const { renderFirstScreen } = await vite.ssrLoadModule('/src/app/prerender/renderFirstScreen.tsx');
+  const pages = {};
+  for (const [pagePath, { unlessStored }] of Object.entries(PRERENDERED_PAGES)) {
+    window.history.replaceState(null, '', pagePath);
+    const html = await renderFirstScreen(pagePath);
+    if (!html.trim()) throw new Error(`prerender: ${pagePath} drew nothing`);
+    pages[pagePath] = { html, unlessStored };
+  }
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(pages, null, 2)}\n`);
+  console.log(`prerendered ${Object.keys(pages).join(', ')}`);
+} catch (error) {
+  console.error('prerender failed:', error);
+  process.exitCode = 1;
+} finally {
+  await vite.close();
+}
+// Requests left unanswered and the app's timers must not keep the build waiting.
+process.exit();

@@ -1,0 +1,87 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+
+/** How long 'Copied' shows before the button reads 'Copy' again. */
+const COPIED_MS = 2000;
+
+/**
+ * The purchase's codes: a list when there are several, each in large type, selectable with one
+ * click, and with a Copy button where the browser lets the page write to the clipboard.
+ */
+export function GiftCodes({ codes }: { codes: readonly string[] }) {
+  const headingId = useId();
+  const several = codes.length > 1;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold text-ink">
+        {several ? 'Your gift codes' : 'Your gift code'}
+      </h2>
+      {several ? (
+        <ul aria-labelledby={headingId} className="flex flex-col gap-2">
+          {codes.map((code) => (
+            <li key={code}>
+              <CodeRow code={code} />
+            </li>
+          ))}
+        </ul>
+      ) : codes[0] ? (
+        <CodeRow code={codes[0]} />
+      ) : null}
+    </section>
+  );
+}
+
+function CodeRow({ code }: { code: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-surface py-2 pr-2 pl-5 shadow-sm">
+      <span className="font-mono text-2xl font-semibold tracking-[0.25em] text-ink select-all">{code}</span>
+      <CopyButton code={code} />
+    </div>
+  );
+}
+
+function CopyButton({ code }: { code: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  // Without the clipboard (an insecure origin, an old browser) the code is still one click from
+  // selected, so no button that cannot work.
+  if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) return null;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={copy}
+        className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full px-4 text-sm font-semibold text-accent transition-colors hover:bg-accent-soft"
+      >
+        {state === 'copied' ? (
+          <Check aria-hidden="true" className="size-4" />
+        ) : (
+          <Copy aria-hidden="true" className="size-4" />
+        )}
+        {state === 'copied' ? 'Copied' : 'Copy'} <span className="sr-only">code {code}</span>
+      </button>
+      <span role="status" className="sr-only">
+        {state === 'copied'
+          ? `Copied ${code}`
+          : state === 'failed'
+            ? `Couldn't copy ${code}; select it instead`
+            : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  canBuyGifts,
+  GIFT_DURATION_YEARS,
+  giftOfferText,
+  giftTotalText,
+  messages,
+  REDEEM_PATH,
+} from '@stillpoint/core';
+import { Gift } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { brand } from '../../lib/brand';
+import { documentTitle } from '../../lib/documentTitle';
+import { Footer } from '../../lib/footer/Footer';
+import { Button } from '../../ui/Button';
+import { LoadError } from '../../ui/LoadError';
+import { NumberedItem } from '../../ui/NumberedItem';
+import { Page } from '../../ui/Page';
+import { QuantityStepper } from './QuantityStepper';
+import { useGiftCheckout } from './useGiftCheckout';
+import { useGiftPrice } from './useGiftPrice';
+
+/** SPEC §2 /gift: the stepper starts at one gift. */
+const FIRST_QUANTITY = 1;
+
+/**
+ * SPEC §2 /gift: the offer, priced from the provider, a stepper for how many, and 'Buy Gift',
+ * which leaves for hosted checkout. No account is needed to give.
+ */
+export function GiftOffer({ referralGroup }: { referralGroup: string | undefined }) {
+  const gift = useGiftPrice();
+  const checkout = useGiftCheckout();
+  const [quantity, setQuantity] = useState(FIRST_QUANTITY);
+  const offerId = useId();
+  const price = gift.price;
+
+  return (
+    <Page title={documentTitle('Gift')} heading={`Give the Gift of ${brand.name}`}>
+      <p className="mt-3 max-w-prose text-lg text-muted">
+        A year of calmer screens: a breath before the sites that pull them in, a daily budget for each, and
+        quieter feeds. Each gift is a code for {GIFT_DURATION_YEARS} year of Premium that you pass on.
+      </p>
+
+      <section
+        aria-labelledby={offerId}
+        className="mt-8 flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7 md:mt-10"
+      >
+        <div className="flex items-start gap-4">
+          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-soft text-accent">
+            <Gift aria-hidden="true" className="size-6" />
+          </span>
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 id={offerId} className="text-sm font-semibold tracking-wide text-muted uppercase">
+              {brand.name} Premium, as a gift
+            </h2>
+            {gift.failed ? null : price ? (
+              <p className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+                {giftOfferText(price.cents, price.currency)}
+              </p>
+            ) : (
+              <p role="status" className="flex flex-col gap-2 py-1">
+                <span className="sr-only">Loading the price</span>
+                <span
+                  aria-hidden="true"
+                  className="h-8 w-56 max-w-full animate-pulse rounded bg-line motion-reduce:animate-none"
+                />
+              </p>
+            )}
+          </div>
+        </div>
+
+        {gift.failed ? (
+          <LoadError
+            message="We couldn't load the price."
+            detail={gift.failed.message}
+            retrying={gift.retrying}
+            onRetry={gift.retry}
+          />
+        ) : null}
+
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+          <QuantityStepper
+            label="Number of gifts"
+            value={quantity}
+            onChange={setQuantity}
+            disabled={checkout.busy}
+          />
+          {price ? (
+            // Read out as the count changes, so the total follows the stepper for everyone.
+            <p aria-live="polite" className="text-sm text-muted sm:text-right">
+              {quantity === 0 ? (
+                'Choose at least one gift.'
+              ) : (
+                <>
+                  {quantity} {quantity === 1 ? 'gift' : 'gifts'}:{' '}
+                  <span className="font-semibold text-ink">
+                    {giftTotalText(price.cents, quantity, price.currency)}
+                  </span>{' '}
+                  in total
+                </>
+              )}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="flex flex-col gap-3">
+          <Button
+            className="min-h-12 w-full text-base"
+            disabled={!price || !canBuyGifts(quantity)}
+            loading={checkout.busy}
+            onClick={() => {
+              if (price) checkout.buy({ priceId: price.priceId, quantity, referralGroup });
+            }}
+          >
+            Buy Gift
+          </Button>
+          {checkout.failed ? (
+            <p role="alert" className="text-center text-sm font-medium text-danger">
+              {messages.giftFailed}
+            </p>
+          ) : null}
+          <p className="text-center text-xs text-muted">
+            You pay once on a secure checkout page; nothing renews. No account needed.
+          </p>
+        </div>
+      </section>
+
+      <HowItWorks />
+      <Footer />
+    </Page>
+  );
+}
+
+function HowItWorks() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-12 flex flex-col gap-4">
+      <h2 id={headingId} className="text-xl font-semibold tracking-tight text-ink">
+        How it works
+      </h2>
+      <ol className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <NumberedItem number={1} className="rounded-2xl border border-line bg-surface p-4 text-sm text-muted">
+          Buy one gift for each person. Checkout takes a card; no account needed.
+        </NumberedItem>
+        <NumberedItem number={2} className="rounded-2xl border border-line bg-surface p-4 text-sm text-muted">
+          You get one code per gift, here and by e-mail.
+        </NumberedItem>
+        <NumberedItem number={3} className="rounded-2xl border border-line bg-surface p-4 text-sm text-muted">
+          They enter it at{' '}
+          <Link to={REDEEM_PATH} className="font-medium text-accent underline-offset-4 hover:underline">
+            {window.location.host}
+            {REDEEM_PATH}
+          </Link>{' '}
+          for {GIFT_DURATION_YEARS} year of Premium.
+        </NumberedItem>
+      </ol>
+    </section>
+  );
+}
