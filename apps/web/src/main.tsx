@@ -8,12 +8,15 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
 
-// A first screen drawn at build time (decision 022) stays until the page's code can draw the same
-// over it; rendering earlier would replace it with the loading spinner for a moment.
-if (container.hasChildNodes()) await whenRouterReady(router);
+const start = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A first screen drawn at build time (decision 022) stays until the page's code can draw the same
+// over it; rendering earlier would replace it with the loading spinner for a moment. Not a
+// top-level await: that would make the bundler split the entry into many small chunks.
+if (container.hasChildNodes()) void whenRouterReady(router).then(start);
+else start();
