@@ -1,10 +1,11 @@
 import type { ExtensionConfig } from './config';
 import { createEnforcer, SESSION_END_ALARM } from './intercept/enforcer';
 import { POPUP_REFRESH } from './internal-messages';
-import { createMessageHandler, type MessageSender, uninstallUrl } from './messages/handler';
+import { createMessageHandler, type MessageSender } from './messages/handler';
 import type { Platform } from './platform/types';
 import { createStore } from './store';
 import { createSync, SYNC_ALARM, SYNC_PERIOD_MINUTES, type SyncOutcome } from './sync/sync';
+import { setUninstallAddress } from './uninstall-url';
 
 /**
  * The service worker's behaviour, independent of Chrome's globals: entrypoints/background.ts
@@ -19,7 +20,7 @@ export function createBackground(platform: Platform, config: ExtensionConfig) {
 
   async function wake(): Promise<void> {
     const auth = await store.getAuth();
-    await platform.setUninstallUrl(uninstallUrl(auth?.origin ?? config.defaultOrigin)).catch(() => undefined);
+    await setUninstallAddress(platform, store, auth?.origin ?? config.defaultOrigin);
     if (!(await platform.alarms.get(SYNC_ALARM))) {
       platform.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_PERIOD_MINUTES });
     }

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   legacy: 'legacyData',
   /** { lastAttemptAt, lastSuccessAt, error }: how the last sync went, for the popup. */
   syncStatus: 'syncStatus',
+  /** A random id made once per install, carried by the uninstall address (uninstall-url.ts). */
+  installRef: 'installRef',
 } as const;
 
 /**

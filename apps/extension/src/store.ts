@@ -3,6 +3,7 @@ import {
   type FeedblockingSettings,
   type LegacyData,
   legacyDataSchema,
+  sendUninstallFeedbackBodySchema,
 } from '@stillpoint/core';
 import { z } from 'zod';
 import type { StorageArea } from './platform/types';
@@ -42,6 +43,9 @@ export const syncStatusSchema = z.object({
   error: z.string().nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+// The uninstall page's own rule for a reference (core), so a stored one is always one it accepts.
+const installRefSchema = sendUninstallFeedbackBodySchema.shape.installRef.unwrap();
 
 const EMPTY_LEGACY: LegacyData = { customSites: [], feedblockingSites: {} };
 
@@ -100,6 +104,10 @@ export function createStore(area: StorageArea) {
       );
     },
     setSyncStatus: (status: SyncStatus) => write(STORAGE_KEYS.syncStatus, status),
+
+    // A damaged value reads as absent, so a new reference is made.
+    getInstallRef: () => read(STORAGE_KEYS.installRef, installRefSchema),
+    setInstallRef: (installRef: string) => write(STORAGE_KEYS.installRef, installRef),
   };
 }
 export type Store = ReturnType<typeof createStore>;

@@ -47,10 +47,12 @@ import { registerOnboardingRoutes } from './modules/onboarding/routes';
 import { registerPaymentsRoutes } from './modules/payments/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerQuotesRoutes } from './modules/quotes/routes';
+import { registerReferralsRoutes } from './modules/referrals/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerSitesRoutes } from './modules/sites/routes';
 import { registerStorePurchasesRoutes } from './modules/store-purchases/routes';
 import { registerSubscriptionRoutes } from './modules/subscription/routes';
+import { registerVisitorCountryRoutes } from './modules/visitor-country/routes';
 
 export interface AppDependencies {
   config: Config;
@@ -148,6 +150,8 @@ export async function buildApp({
   const email = emailSender ?? createEmailSender(config, outbox, app.log);
   registerNewsletterRoutes(app, { db, background, email });
   registerAppLinksRoutes(app, { config });
+  registerReferralsRoutes(app, { db });
+  registerVisitorCountryRoutes(app, { config: config.visitorCountry });
   registerDeepLinksRoutes(app, {
     db,
     config,

@@ -37,6 +37,14 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: booleanFlag.optional(),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a request header name, e.g. cf-ipcountry')
+    .optional(),
+  DEV_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code, e.g. DE or US')
+    .optional(),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   REDIS_URL: z
     .string()
@@ -141,6 +149,12 @@ export const priceIdVariables = {
 /** TikTok's Events API 2.0 endpoint that trackTikTokEvent forwards to. */
 export const TIKTOK_EVENTS_API_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/track/';
 
+/**
+ * Outside production, a request carrying this header chooses the country GET /api/getVisitorCountry
+ * answers (a two-letter code), so a tester or an e2e browser context can be "in" DE or US.
+ */
+export const DEV_COUNTRY_HEADER = 'x-stillpoint-dev-country';
+
 /** Development and test only: a fixed secret so sessions survive restarts; production must set its own. */
 const DEVELOPMENT_AUTH_SECRET = 'stillpoint-development-secret-never-use-in-production';
 const DEFAULT_TEST_PHONE_NUMBERS = '+15555550100:123456';
@@ -219,6 +233,8 @@ export interface Config {
   redisUrl: string | null;
   auth: AuthConfig;
   trustProxy: boolean;
+  /** How GET /api/getVisitorCountry learns the visitor's country (docs/country-lookup.md). */
+  visitorCountry: VisitorCountryConfig;
   /** Team-chat incoming webhook that feedback is posted to; null logs it instead. */
   feedbackWebhookUrl: string | null;
   /** Where stored analytics events are forwarded; null keeps them in the database only. */
@@ -244,6 +260,15 @@ export interface Config {
   email: { smtpUrl: string | null; from: string };
 }
 
+export interface VisitorCountryConfig {
+  /** A trusted proxy's country header (COUNTRY_HEADER), lower-cased; null reads no header. */
+  header: string | null;
+  /** Outside production only: the country every visitor gets (DEV_COUNTRY), upper-cased. */
+  devCountry: string | null;
+  /** Outside production only: DEV_COUNTRY_HEADER on a request chooses that request's answer. */
+  devHeader: boolean;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -262,7 +287,12 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;
-  const problems = [...authProblems(vars), ...paymentProblems(vars), ...storeProblems(vars)];
+  const problems = [
+    ...authProblems(vars),
+    ...paymentProblems(vars),
+    ...storeProblems(vars),
+    ...countryProblems(vars),
+  ];
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
   }
@@ -282,6 +312,11 @@ export function loadConfig(
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(cwd, vars.WEB_DIST_DIR) : null,
     logLevel: vars.LOG_LEVEL ?? (vars.APP_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: vars.TRUST_PROXY ?? false,
+    visitorCountry: {
+      header: vars.COUNTRY_HEADER?.toLowerCase() ?? null,
+      devCountry: vars.DEV_COUNTRY?.toUpperCase() ?? null,
+      devHeader: vars.APP_ENV !== 'production',
+    },
     // A person at a terminal gets readable lines; pipes and production get JSON.
     logFormat: vars.LOG_FORMAT ?? (process.stdout.isTTY && vars.APP_ENV !== 'production' ? 'pretty' : 'json'),
     redisUrl: vars.REDIS_URL ?? null,
@@ -411,6 +446,24 @@ function storeProblems(vars: Vars): string[] {
     );
   // Without it the newsletter's confirmations would only reach the log.
   if (!vars.SMTP_URL) problems.push('SMTP_URL: required in production to send e-mail');
+  return problems;
+}
+
+/**
+ * A country header is only as trustworthy as the proxy that sets it: without TRUST_PROXY the
+ * server is not behind one, and any visitor could write the header. DEV_COUNTRY would answer every
+ * real visitor with one made-up country, so production refuses it.
+ */
+function countryProblems(vars: Vars): string[] {
+  const problems: string[] = [];
+  if (vars.COUNTRY_HEADER && !vars.TRUST_PROXY) {
+    problems.push(
+      'COUNTRY_HEADER: needs TRUST_PROXY=true (only a proxy in front of the server can be trusted to set it)',
+    );
+  }
+  if (vars.DEV_COUNTRY && vars.APP_ENV === 'production') {
+    problems.push('DEV_COUNTRY: not allowed in production (every visitor would get that country)');
+  }
   return problems;
 }
 

@@ -34,7 +34,9 @@ describe('messages from the web app', () => {
     expect(exchange?.body).toEqual({ token: 'good-token' });
     expect(exchange?.headers.get('X-App-Platform')).toBe('Extension');
     expect(exchange?.headers.get('Authorization')).toBeNull();
-    expect(world.chrome.uninstallUrls.at(-1)).toBe(`${WEB_APP}/uninstall-chrome-extension`);
+    expect(world.chrome.uninstallUrls.at(-1)).toMatch(
+      new RegExp(`^${WEB_APP}/uninstall-chrome-extension\\?v=0\\.1\\.0&ref=[\\w-]+$`),
+    );
 
     // The new session's sites load without being asked, with the new session as the bearer.
     await settle();

@@ -13,6 +13,7 @@ import type { Platform } from '../platform/types';
 import type { Store } from '../store';
 import { callServer } from '../sync/api';
 import type { Sync } from '../sync/sync';
+import { setUninstallAddress } from '../uninstall-url';
 
 /** The web app waits 2 s for a reply; a refetch gets most of that before the reply goes out anyway. */
 export const CACHE_REFRESH_REPLY_BUDGET_MS = 1500;
@@ -22,8 +23,6 @@ export interface MessageSender {
   origin?: string;
   url?: string;
 }
-
-export const uninstallUrl = (origin: string) => `${origin}/uninstall-chrome-extension`;
 
 const failure = (error: string): ExtensionErrorReply => ({ status: 'error', error });
 
@@ -90,7 +89,8 @@ export function createMessageHandler(deps: MessageDeps) {
           await store.setLocalSessions([]);
         }
         await store.setAuth({ token: sessionToken, origin, userId: user.uid });
-        await platform.setUninstallUrl(uninstallUrl(origin)).catch(() => undefined);
+        // The uninstall page opens at the web app the person signed in from.
+        await setUninstallAddress(platform, store, origin);
         // The new session's sites load in the background; the reply does not wait for them.
         void sync.refresh().catch((error: unknown) => platform.warn('Sync after sign-in failed.', error));
         return { status: 'success' };

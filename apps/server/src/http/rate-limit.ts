@@ -26,6 +26,15 @@ export const rateLimits = {
   // Public writes anyone can send: each stores a row (and feedback posts to the team chat).
   feedback: { max: 10, timeWindow: '10 minutes' },
   purchaseRestore: { max: 10, timeWindow: '10 minutes' },
+  uninstallFeedback: { max: 10, timeWindow: '10 minutes' },
+  // A referral visit and its click each store (or stamp) a row. A link shared in a group chat can be
+  // opened by many people behind one school or office address, so these are looser than feedback.
+  referralView: { max: 60, timeWindow: '10 minutes' },
+  referralClick: { max: 60, timeWindow: '10 minutes' },
+  // A read of one's own two numbers.
+  referralStats: { max: 60, timeWindow: '1 minute', keyGenerator: perPerson },
+  // The web app asks once per page load for the cookie banner; an in-memory lookup, so generous.
+  visitorCountry: { max: 120, timeWindow: '1 minute' },
   // Each new address gets a confirmation e-mail, so a tight limit keeps this from mailing strangers.
   newsletter: { max: 5, timeWindow: '10 minutes' },
   // The web app makes one link per finished checkout or funnel; each stores a row.

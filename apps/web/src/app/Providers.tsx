@@ -6,6 +6,11 @@ import { createQueryClient } from './queryClient';
 // Loaded after the first screen: it keeps the toast library out of the initial JavaScript
 // (DESIGN's 120 KB budget). A toast raised before it arrives is shown once it mounts.
 const Toaster = lazy(() => import('../ui/Toaster').then((module) => ({ default: module.Toaster })));
+// Likewise the cookie banner and its country lookup: analytics starts with the page loaded, and
+// until it is known whether the banner applies, events wait in the page (docs/consent.md).
+const CookieConsent = lazy(() =>
+  import('../lib/cookieBanner/CookieConsent').then((module) => ({ default: module.CookieConsent })),
+);
 
 /**
  * True once the page has loaded and the browser is idle: what nobody needs for the first screen
@@ -37,7 +42,10 @@ function useAfterPageLoad(): boolean {
   return loaded;
 }
 
-/** App-wide context: server state (TanStack Query), who is signed in, and the toast outlet. */
+/**
+ * App-wide context: server state (TanStack Query), who is signed in, the toast outlet and the
+ * cookie banner.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   // One client per mounted app, so tests that mount their own app never share a cache.
   const [queryClient] = useState(createQueryClient);
@@ -46,9 +54,14 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
       {loaded ? (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+          <Suspense fallback={null}>
+            <CookieConsent />
+          </Suspense>
+        </>
       ) : null}
     </QueryClientProvider>
   );

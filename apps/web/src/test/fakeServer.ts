@@ -11,6 +11,7 @@ import {
   priceAmountsCents,
   priceKeys,
   type SubscriptionState,
+  sendUninstallFeedbackBodySchema,
 } from '@stillpoint/core';
 import { vi } from 'vitest';
 import { FAKE_CHECKOUT_URL, FAKE_PAYMENT_CONFIG, subscriptionState } from './subscriptions';
@@ -52,6 +53,9 @@ export const FAKE_APP_LINKS: AppLinks = {
   supportEmail: brand.supportEmail,
 };
 
+/** The id viewAppReferral answers with: a referral view's id is a UUID. */
+export const FAKE_REFERRAL_VIEW_ID = '5f0c2a9e-7b1d-4c3e-9a8f-1d2e3f4a5b6c';
+
 const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });
 const failure = (status: number, code: string, error: string): FakeResponse => ({
   status,
@@ -66,6 +70,11 @@ interface FakeServerOptions {
   trialUsed?: boolean;
   /** The signed-in person's id; TEST_USER's by default. Some rules (the paywall) go by it. */
   uid?: string;
+  /**
+   * What getVisitorCountry answers (null: unknown). 'US' by default, where no cookie banner
+   * applies, so tests about something else meet neither the banner nor held analytics.
+   */
+  country?: string | null;
 }
 
 /**
@@ -79,9 +88,10 @@ export function installFakeServer({
   subscription = null,
   trialUsed = false,
   uid = TEST_USER.uid,
+  country = 'US',
 }: FakeServerOptions = {}) {
   const user = { ...TEST_USER, uid };
-  const state = { signedIn, code: '123456', subscription, trialUsed };
+  const state = { signedIn, code: '123456', subscription, trialUsed, country };
   const requests: FakeRequest[] = [];
   const session = () => ({
     session: { id: 'session-1', token: TEST_TOKEN, userId: uid, expiresAt: '2099-01-01T00:00:00Z' },
@@ -132,6 +142,7 @@ export function installFakeServer({
       },
     ],
     ['GET /api/getAppLinks', () => ok(FAKE_APP_LINKS)],
+    ['GET /api/getVisitorCountry', () => ok({ country: state.country })],
     // The public forms check the address as the server does: core's e-mail schema.
     [
       'POST /api/joinNewsletter',
@@ -146,6 +157,17 @@ export function installFakeServer({
         emailSchema.safeParse(read(body, 'trialEmail')).success
           ? ok({ ok: true })
           : failure(400, 'BAD_REQUEST', 'trialEmail: Enter a valid e-mail address'),
+    ],
+    ['POST /api/viewAppReferral', () => ok({ id: FAKE_REFERRAL_VIEW_ID })],
+    ['POST /api/clickedDownloadFromAppReferral', () => ok({ ok: true })],
+    [
+      'POST /api/sendUninstallFeedback',
+      ({ body }) => {
+        const parsed = sendUninstallFeedbackBodySchema.safeParse(body);
+        if (parsed.success) return ok({ ok: true });
+        const issue = parsed.error.issues[0];
+        return failure(400, 'BAD_REQUEST', `${issue?.path.join('.')}: ${issue?.message}`);
+      },
     ],
     ['GET /api/getPaymentConfig', () => ok(FAKE_PAYMENT_CONFIG)],
     [

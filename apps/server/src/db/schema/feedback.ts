@@ -16,6 +16,10 @@ export const feedbackMessage = pgTable(
     email: text('email'),
     phoneNumber: text('phone_number'),
     trialEmail: text('trial_email'),
+    // Uninstall feedback only: what the extension's uninstall address carried, as sent. The install
+    // reference is a random id the extension made; nothing on the server maps it to a person.
+    extensionVersion: text('extension_version'),
+    installRef: text('install_ref'),
     createdAt: createdAt(),
     // Null until the webhook accepted it.
     forwardedAt: timestamptz('forwarded_at'),

@@ -10,13 +10,17 @@ const orNone = (value: string | null) => (value ? escapeChatText(value) : 'none'
 export const chatHeadings = {
   feedback: 'New feedback',
   purchaseRestore: 'Purchase restore request',
+  uninstall: 'Extension uninstalled',
 } as const;
 
 /** The team-chat message for one piece of feedback: who sent it, from where, and what they said. */
 export function feedbackChatText(
-  row: Pick<FeedbackRow, 'userId' | 'content' | 'location' | 'email' | 'phoneNumber' | 'trialEmail'>,
+  row: Pick<FeedbackRow, 'userId' | 'content' | 'location' | 'email' | 'phoneNumber' | 'trialEmail'> &
+    Partial<Pick<FeedbackRow, 'extensionVersion' | 'installRef'>>,
   heading: string = chatHeadings.feedback,
 ): string {
+  // Only uninstall feedback comes from the extension; other messages keep their usual lines.
+  const fromExtension = row.extensionVersion != null || row.installRef != null;
   return [
     heading,
     `e-mail: ${orNone(row.email)}`,
@@ -24,7 +28,14 @@ export function feedbackChatText(
     `trial e-mail: ${orNone(row.trialEmail)}`,
     `uid: ${orNone(row.userId)}`,
     `location: ${orNone(row.location)}`,
+    ...(fromExtension
+      ? [
+          `extension version: ${orNone(row.extensionVersion ?? null)}`,
+          `install ref: ${orNone(row.installRef ?? null)}`,
+        ]
+      : []),
     'message:',
-    escapeChatText(row.content),
+    // An uninstall answer may be a reason alone.
+    row.content === '' ? '(none)' : escapeChatText(row.content),
   ].join('\n');
 }

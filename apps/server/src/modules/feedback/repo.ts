@@ -6,7 +6,8 @@ export type FeedbackRow = typeof feedbackMessage.$inferSelect;
 
 export async function insertFeedback(
   db: Database,
-  values: Pick<FeedbackRow, 'userId' | 'content' | 'location' | 'email' | 'phoneNumber' | 'trialEmail'>,
+  values: Pick<FeedbackRow, 'userId' | 'content' | 'location' | 'email' | 'phoneNumber' | 'trialEmail'> &
+    Partial<Pick<FeedbackRow, 'extensionVersion' | 'installRef'>>,
 ): Promise<FeedbackRow> {
   const [row] = await db.insert(feedbackMessage).values(values).returning();
   if (!row) throw new Error('insert into feedback_message returned no row');

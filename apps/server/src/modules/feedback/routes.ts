@@ -2,7 +2,12 @@ import { endpoints } from '@stillpoint/core';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/endpoint';
 import { rateLimits } from '../../http/rate-limit';
-import { type FeedbackDependencies, requestPurchaseRestore, sendFeedback } from './service';
+import {
+  type FeedbackDependencies,
+  requestPurchaseRestore,
+  sendFeedback,
+  sendUninstallFeedback,
+} from './service';
 
 export function registerFeedbackRoutes(app: FastifyInstance, deps: FeedbackDependencies): void {
   registerEndpoint(
@@ -19,5 +24,12 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: FeedbackDepen
     endpoints.requestPurchaseRestore,
     ({ body, optionalUser }) => requestPurchaseRestore(deps, body, optionalUser),
     { rateLimit: rateLimits.purchaseRestore, optionalUser: true },
+  );
+  // The page after an uninstall: signed in to the web app or not, so the session is optional.
+  registerEndpoint(
+    app,
+    endpoints.sendUninstallFeedback,
+    ({ body, optionalUser }) => sendUninstallFeedback(deps, body, optionalUser),
+    { rateLimit: rateLimits.uninstallFeedback, optionalUser: true },
   );
 }

@@ -1,4 +1,4 @@
-import type { Acknowledged } from '@stillpoint/core';
+import type { Acknowledged, UninstallReason } from '@stillpoint/core';
 import type { SessionUser } from '../../auth/session';
 import type { BackgroundTasks } from '../../background';
 import type { Database } from '../../db/client';
@@ -17,6 +17,9 @@ export interface FeedbackInput {
   content: string;
   location: string;
   trialEmail?: string | undefined;
+  /** Uninstall feedback only: what the extension's uninstall address carried. */
+  extensionVersion?: string | undefined;
+  installRef?: string | undefined;
 }
 
 /** What a restore request's stored location starts with, so the team can find them all. */
@@ -49,6 +52,39 @@ export async function requestPurchaseRestore(
   );
 }
 
+/** What an uninstall answer's stored location starts with; the SPEC §9 reason follows. */
+export const UNINSTALL_LOCATION_PREFIX = 'chrome extension uninstall - ';
+
+/**
+ * Why someone removed the extension (SPEC §2 /uninstall-chrome-extension): feedback whose location
+ * names the reason and whose message is the optional words, stored and forwarded like any other.
+ * The extension version and install reference are kept as sent, to tell versions and repeat answers
+ * apart; the reference is looked up nowhere, so sending one reveals and grants nothing. Who the
+ * person is comes only from a valid session, as for all feedback.
+ */
+export async function sendUninstallFeedback(
+  deps: FeedbackDependencies,
+  input: {
+    reason: UninstallReason;
+    details?: string | undefined;
+    extensionVersion?: string | undefined;
+    installRef?: string | undefined;
+  },
+  user: SessionUser | null,
+): Promise<Acknowledged> {
+  return storeAndForward(
+    deps,
+    {
+      content: input.details ?? '',
+      location: `${UNINSTALL_LOCATION_PREFIX}${input.reason}`,
+      extensionVersion: input.extensionVersion,
+      installRef: input.installRef,
+    },
+    user,
+    chatHeadings.uninstall,
+  );
+}
+
 /**
  * Stores the message first, so nothing is lost, then posts it to the team chat after answering:
  * a failing or slow webhook never fails the call (the row keeps forwarded_at null for a retry).
@@ -69,6 +105,8 @@ async function storeAndForward(
     email: user?.email ?? null,
     phoneNumber: user?.phoneNumber ?? null,
     trialEmail: input.trialEmail ?? recordedTrialEmail ?? null,
+    extensionVersion: input.extensionVersion ?? null,
+    installRef: input.installRef ?? null,
   });
   background.run(`forwarding feedback ${row.id} to the team chat`, async () => {
     const { delivered } = await teamChat.post(feedbackChatText(row, heading));

@@ -266,7 +266,8 @@ describe('/getting-started', () => {
   });
 
   it('tells TikTok of each step only after consent', async () => {
-    const server = installFakeServer({ signedIn: false });
+    // A visitor the cookie banner applies to: US visitors are tracked without asking.
+    const server = installFakeServer({ signedIn: false, country: 'DE' });
     const first = open();
     fireEvent.click(await screen.findByRole('button', { name: 'Get started' }));
     await heading('What brings you to Stillpoint?');

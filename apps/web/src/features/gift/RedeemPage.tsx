@@ -22,11 +22,11 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type AuthUser, useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
+import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { RedeemCodeForm } from './RedeemCodeForm';
 import { RedeemProgress } from './RedeemProgress';
-import { StoreBadges } from './StoreBadges';
 
 export interface RedeemPageProps {
   /** The sign-in methods, composed in by the app (features do not import each other). */

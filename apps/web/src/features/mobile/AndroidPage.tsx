@@ -1,8 +1,85 @@
+import { ChartColumn, Laptop, Timer, Wind } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
+import { Footer } from '../../lib/footer/Footer';
+import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
+import { StoreQrCode } from '../../lib/storeBadges/StoreQrCode';
+import { FeatureItem } from '../../ui/FeatureItem';
 import { Page } from '../../ui/Page';
 
-/** Android page (SPEC §2 lists /android; its content is not specified). */
+/**
+ * The Android landing (SPEC §2 lists /android without its content): what Stillpoint does on an
+ * Android phone and its Google Play page (from the server's app links), as a badge everywhere and,
+ * on a computer's screen, a QR code to scan.
+ */
 export function AndroidPage() {
-  return <Page title={documentTitle('Android')} heading={`${brand.name} for Android`} />;
+  const getId = useId();
+  const whatId = useId();
+
+  return (
+    <Page title={documentTitle('Android')} heading={`${brand.name} for Android`}>
+      <p className="mt-3 max-w-prose text-lg text-muted">
+        A breath between you and the apps that pull you in, on your Android phone. You decide what is worth
+        opening; {brand.name} makes sure it is a decision.
+      </p>
+
+      <section
+        aria-labelledby={getId}
+        className="mt-8 flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7 md:mt-10 md:flex-row md:items-center md:justify-between md:gap-10"
+      >
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col gap-1.5">
+            <h2 id={getId} className="text-xl font-semibold tracking-tight text-ink">
+              Get it on Google Play
+            </h2>
+            <p className="text-muted">
+              Sign in with the same account as on the web, and your plan comes with you.
+            </p>
+          </div>
+          <StoreBadges stores={['googlePlay']} label={`Get ${brand.name} for Android`} />
+          <p className="text-sm text-muted">
+            On an iPhone?{' '}
+            <Link to="/mobileDownload" className="font-medium text-accent underline-offset-4 hover:underline">
+              {brand.name} is on the App Store too
+            </Link>
+            .
+          </p>
+        </div>
+        {/* On the phone itself the badge is the way; a code to scan is for a computer's screen. */}
+        <div className="hidden shrink-0 md:block">
+          <StoreQrCode store="googlePlay" />
+        </div>
+      </section>
+
+      <section aria-labelledby={whatId} className="mt-12 flex flex-col gap-5">
+        <h2 id={whatId} className="text-xl font-semibold tracking-tight text-ink">
+          What it does on your phone
+        </h2>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FeatureItem icon={<Wind aria-hidden="true" className="size-5" />} title="A pause before the pull">
+            Open an app you chose to limit and {brand.name} asks you to take a breath first. Then go in, or
+            don't.
+          </FeatureItem>
+          <FeatureItem icon={<Timer aria-hidden="true" className="size-5" />} title="A daily budget per app">
+            Decide how many opens a day each app gets, and see today's opens against it.
+          </FeatureItem>
+          <FeatureItem
+            icon={<ChartColumn aria-hidden="true" className="size-5" />}
+            title="Your phone use, summed up"
+          >
+            Screen time today, your day streak and each app's use this week, in the app and on your home page
+            on the web.
+          </FeatureItem>
+          <FeatureItem icon={<Laptop aria-hidden="true" className="size-5" />} title="One account everywhere">
+            The same account works in the web app and the Chrome extension, which pause distracting sites on
+            your computer too.
+          </FeatureItem>
+        </ul>
+      </section>
+
+      <Footer />
+    </Page>
+  );
 }

@@ -1,18 +1,19 @@
 import { epochSeconds, type TrackTikTokEventBody, trackingPaths } from '@stillpoint/core';
-import { areAdEventsAllowed } from '../consent';
+import { whenTrackingAllowed } from '../consent';
 import { env } from '../env';
 import { postTracking } from './post';
 
 type Properties = TrackTikTokEventBody['properties'];
 
 /**
- * Tells TikTok of a funnel milestone through the server (SPEC §7 trackTikTokEvent), only with
- * consent and when this build has a pixel. Each call is one event: its id lets the server keep it
- * once however often it arrives.
+ * Tells TikTok of a funnel milestone through the server (SPEC §7 trackTikTokEvent), when this
+ * build has a pixel and as the visitor's cookie choice allows (lib/consent): at once, once their
+ * country is known, or never. Each call is one event: its id lets the server keep it once however
+ * often it arrives.
  */
 export function trackAdEvent(event: string, properties: Properties = {}): void {
   const pixelCode = env.tiktokPixelCode;
-  if (!pixelCode || !areAdEventsAllowed()) return;
+  if (!pixelCode) return;
   const body: TrackTikTokEventBody = {
     event,
     eventId: crypto.randomUUID(),
@@ -20,5 +21,5 @@ export function trackAdEvent(event: string, properties: Properties = {}): void {
     eventTime: epochSeconds(new Date()),
     pixelCode,
   };
-  void postTracking(trackingPaths.trackTikTokEvent, body);
+  whenTrackingAllowed(() => void postTracking(trackingPaths.trackTikTokEvent, body));
 }

@@ -1,5 +1,6 @@
-import { API_PREFIX, apiHeaders, DEFAULT_API_VERSION } from '@stillpoint/core';
+import { API_PREFIX, apiHeaders, DEFAULT_API_VERSION, trackingPaths } from '@stillpoint/core';
 import { readAccessToken } from '../accessToken';
+import { areAdEventsAllowed, isAnalyticsAllowed } from '../consent';
 
 /**
  * POSTs one tracking call (analytics, ad events). Fire and forget: tracking never slows or breaks
@@ -8,6 +9,9 @@ import { readAccessToken } from '../accessToken';
 export async function postTracking(path: string, body: unknown): Promise<void> {
   try {
     const token = await readAccessToken();
+    // A last look after the wait for the token: a Reject given meanwhile still stops this one.
+    const allowed = path === trackingPaths.trackTikTokEvent ? areAdEventsAllowed() : isAnalyticsAllowed();
+    if (!allowed) return;
     await fetch(`${API_PREFIX}${path}`, {
       method: 'POST',
       // keepalive lets events sent while leaving a page (closing the breathe tab) still arrive.

@@ -1,12 +1,16 @@
 import { type TrackAnalyticsEventBody, trackingPaths } from '@stillpoint/core';
-import { isAnalyticsAllowed } from '../consent';
+import { whenTrackingAllowed } from '../consent';
 import { postTracking } from './post';
 
 type Properties = NonNullable<TrackAnalyticsEventBody['properties']>;
 
-/** Sends one event to the server's analytics proxy (SPEC §7), unless the visitor said no to tracking. */
+/**
+ * Sends one event to the server's analytics proxy (SPEC §7) as the visitor's cookie choice allows
+ * (lib/consent): at once, once their country is known, or never. Every product event, scroll
+ * depth and API error log comes through here.
+ */
 export function track(name: string, properties: Properties = {}): void {
-  if (!isAnalyticsAllowed()) return;
+  // The time it happened, not the time it is sent, for an event held until the country is known.
   const body: TrackAnalyticsEventBody = { name, properties, occurredAt: Date.now() };
-  void postTracking(trackingPaths.trackAnalyticsEvent, body);
+  whenTrackingAllowed(() => void postTracking(trackingPaths.trackAnalyticsEvent, body));
 }

@@ -1,13 +1,24 @@
 import { COOKIE_CONSENT_DAYS, DAY_MS } from '@stillpoint/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { areAdEventsAllowed, isAnalyticsAllowed, readConsent, setConsent, setConsentNeeded } from './consent';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  areAdEventsAllowed,
+  isAnalyticsAllowed,
+  readConsent,
+  setConsent,
+  setConsentNeeded,
+  setVisitorCountry,
+  subscribeConsent,
+  whenTrackingAllowed,
+} from './consent';
 
 afterEach(() => {
   localStorage.clear();
-  setConsentNeeded(true);
+  setConsentNeeded(null);
 });
 
-describe('consent', () => {
+const allowed = () => ({ analytics: isAnalyticsAllowed(), adEvents: areAdEventsAllowed() });
+
+describe('the stored choice', () => {
   it('keeps a choice for COOKIE_CONSENT_DAYS, then forgets it', () => {
     const at = Date.UTC(2026, 0, 1);
     setConsent('denied', at);
@@ -21,26 +32,101 @@ describe('consent', () => {
     localStorage.setItem('stillpoint.analyticsConsent', '{"choice":"maybe","at":1}');
     expect(readConsent()).toBeNull();
   });
+});
 
-  it('allows first-party analytics unless the visitor said no', () => {
-    expect(isAnalyticsAllowed()).toBe(true);
+describe('what may be sent', () => {
+  it('tracks US visitors without a banner, unless they said no', () => {
+    setVisitorCountry('US');
+    expect(allowed()).toEqual({ analytics: true, adEvents: true });
     setConsent('denied');
-    expect(isAnalyticsAllowed()).toBe(false);
+    expect(allowed()).toEqual({ analytics: false, adEvents: false });
   });
 
-  it('sends no ad event before a yes while the banner may apply', () => {
+  it('sends nothing before Accept where the banner applies, and everything after', () => {
+    for (const country of ['DE', null]) {
+      localStorage.clear();
+      setVisitorCountry(country);
+      expect(allowed(), String(country)).toEqual({ analytics: false, adEvents: false });
+      setConsent('granted');
+      expect(allowed(), String(country)).toEqual({ analytics: true, adEvents: true });
+      setConsent('denied');
+      expect(allowed(), String(country)).toEqual({ analytics: false, adEvents: false });
+    }
+  });
+
+  it('counts a failed lookup as a country that needs the banner', () => {
     setConsentNeeded(true);
-    expect(areAdEventsAllowed()).toBe(false);
-    setConsent('granted');
-    expect(areAdEventsAllowed()).toBe(true);
-    setConsent('denied');
-    expect(areAdEventsAllowed()).toBe(false);
+    expect(allowed()).toEqual({ analytics: false, adEvents: false });
   });
 
-  it('sends ad events where no banner applies, unless the visitor said no', () => {
+  it('follows a stored choice before the country is known', () => {
+    expect(allowed()).toEqual({ analytics: false, adEvents: false });
+    setConsent('granted');
+    expect(allowed()).toEqual({ analytics: true, adEvents: true });
+  });
+});
+
+describe('whenTrackingAllowed', () => {
+  it('holds events while the country is unknown, then sends them in order for a US visitor', () => {
+    const sent: number[] = [];
+    whenTrackingAllowed(() => sent.push(1));
+    whenTrackingAllowed(() => sent.push(2));
+    expect(sent).toEqual([]);
+    setVisitorCountry('US');
+    expect(sent).toEqual([1, 2]);
+    whenTrackingAllowed(() => sent.push(3));
+    expect(sent).toEqual([1, 2, 3]);
+  });
+
+  it('drops the held events where the banner applies', () => {
+    const send = vi.fn();
+    whenTrackingAllowed(send);
+    setVisitorCountry('DE');
+    setConsent('granted');
     setConsentNeeded(false);
-    expect(areAdEventsAllowed()).toBe(true);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('drops the held events on a choice: they come from before it', () => {
+    for (const choice of ['granted', 'denied'] as const) {
+      const send = vi.fn();
+      whenTrackingAllowed(send);
+      setConsent(choice);
+      localStorage.clear();
+      setVisitorCountry('US');
+      expect(send, choice).not.toHaveBeenCalled();
+      setConsentNeeded(null);
+    }
+  });
+
+  it('sends nothing, now or later, after Reject', () => {
+    setVisitorCountry('US');
     setConsent('denied');
-    expect(areAdEventsAllowed()).toBe(false);
+    const send = vi.fn();
+    whenTrackingAllowed(send);
+    setVisitorCountry('US');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('holds at most 100 events', () => {
+    const send = vi.fn();
+    for (let index = 0; index < 150; index += 1) whenTrackingAllowed(send);
+    setVisitorCountry('US');
+    expect(send).toHaveBeenCalledTimes(100);
+  });
+});
+
+describe('subscribeConsent', () => {
+  it('tells listeners of a choice, of the country, and of a choice made in another tab', () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeConsent(listener);
+    setConsent('granted');
+    setVisitorCountry('DE');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'stillpoint.analyticsConsent' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'someone.else' }));
+    expect(listener).toHaveBeenCalledTimes(3);
+    unsubscribe();
+    setConsent('denied');
+    expect(listener).toHaveBeenCalledTimes(3);
   });
 });

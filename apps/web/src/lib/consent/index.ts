@@ -2,7 +2,11 @@ export {
   areAdEventsAllowed,
   type ConsentChoice,
   isAnalyticsAllowed,
+  isConsentNeeded,
   readConsent,
   setConsent,
   setConsentNeeded,
+  setVisitorCountry,
+  subscribeConsent,
+  whenTrackingAllowed,
 } from './consent';

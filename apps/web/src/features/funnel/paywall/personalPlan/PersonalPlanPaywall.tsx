@@ -91,7 +91,7 @@ export function PersonalPlanPaywall({
       </section>
 
       {isMobile && !plansOnScreen ? (
-        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-30 bg-gradient-to-t from-paper via-paper/90 to-transparent px-4 pt-6 pb-[max(1rem,env(safe-area-inset-bottom))]">
+        <div className="pointer-events-none fixed inset-x-0 bottom-[var(--cookie-banner-height,0px)] z-30 bg-gradient-to-t from-paper via-paper/90 to-transparent px-4 pt-6 pb-[max(1rem,env(safe-area-inset-bottom))]">
           <Button className="pointer-events-auto w-full shadow-lg" onClick={goToPlans}>
             Try for Free
           </Button>
