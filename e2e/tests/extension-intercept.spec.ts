@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { EXTENSION_ID, expect, test } from '../fixtures/extension';
+import { EXTENSION_ID, type ExtensionWorld, expect, test } from '../fixtures/extension';
 import { TEST_SITE, UNRELATED_HOST } from '../fixtures/fixture-sites';
 
 /** Navigates the tab; an intercepted navigation ends on another document, which goto may report as aborted. */
@@ -15,6 +15,20 @@ function breatheParams(page: Page) {
     returnUrl: url.searchParams.get('returnUrl'),
     siteId: url.searchParams.get('siteId'),
   };
+}
+
+/** Starts a session on the site through the extension, as the breathe page does; returns when it ends (epoch ms). */
+async function startSession(
+  world: ExtensionWorld,
+  page: Page,
+  siteId: string,
+  numMs: number,
+): Promise<number> {
+  const timeStarted = Math.floor(Date.now() / 1000);
+  expect(
+    await world.message(page, { type: 'START_SESSION', siteId, sessionId: randomUUID(), numMs, timeStarted }),
+  ).toEqual({ status: 'success' });
+  return timeStarted * 1000 + numMs;
 }
 
 test.describe('intercepting a chosen site', () => {
@@ -51,17 +65,7 @@ test.describe('intercepting a chosen site', () => {
     const { site } = await world.personWithSite(page, TEST_SITE.origin);
 
     const numMs = 5000;
-    const timeStarted = Math.floor(Date.now() / 1000);
-    const endsAt = timeStarted * 1000 + numMs;
-    expect(
-      await world.message(page, {
-        type: 'START_SESSION',
-        siteId: site.id,
-        sessionId: randomUUID(),
-        numMs,
-        timeStarted,
-      }),
-    ).toEqual({ status: 'success' });
+    const endsAt = await startSession(world, page, site.id, numMs);
 
     const url = 'https://www.distracting.test/reading';
     await visit(page, url);
@@ -90,15 +94,7 @@ test.describe('intercepting a chosen site', () => {
     const { site } = await world.personWithSite(page, TEST_SITE.origin);
 
     const numMs = 8000;
-    const timeStarted = Math.floor(Date.now() / 1000);
-    const endsAt = timeStarted * 1000 + numMs;
-    await world.message(page, {
-      type: 'START_SESSION',
-      siteId: site.id,
-      sessionId: randomUUID(),
-      numMs,
-      timeStarted,
-    });
+    const endsAt = await startSession(world, page, site.id, numMs);
     await visit(page, 'https://www.distracting.test/long-read');
     await expect(page.locator('#fixture-site')).toBeVisible();
 
@@ -118,10 +114,7 @@ test.describe('intercepting a chosen site', () => {
   });
 
   test('a site switched off on the dashboard is no longer intercepted', async ({ page, world }) => {
-    const person = await world.newPerson();
-    const site = await world.addSite(person, TEST_SITE.origin);
-    await world.openWebApp(page);
-    await world.link(page, person);
+    const { person, site } = await world.personWithSite(page, TEST_SITE.origin);
     const response = await world.api.post('/api/updateBrowserCustomSite', {
       headers: { Authorization: `Bearer ${person.token}` },
       data: { siteId: site.id, active: false },

@@ -24,7 +24,10 @@ test.describe('the running product', () => {
     expect(live.status()).toBe(200);
     expect(await live.json()).toEqual({ success: true, data: { status: 'ok' } });
     const ready = await request.get('/api/readyz');
-    expect(await ready.json()).toEqual({ success: true, data: { status: 'ready', database: 'pglite' } });
+    expect(await ready.json()).toMatchObject({
+      success: true,
+      data: { status: 'ready', database: 'pglite', forwarding: { intervalSeconds: 30 } },
+    });
   });
 
   test('answers an unknown API path with a 404 in the envelope', async ({ request }) => {

@@ -28,6 +28,10 @@ export default defineBackground(() => {
     void app.onAlarm(alarm.name);
   });
 
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    void app.onInstalled(reason);
+  });
+
   // Having a listener makes Chrome start the worker when the browser starts; the wake below does the work.
   browser.runtime.onStartup.addListener(() => undefined);
 

@@ -1,9 +1,11 @@
 import type { ExtensionConfig } from './config';
 import { createEnforcer, SESSION_END_ALARM } from './intercept/enforcer';
 import { POPUP_REFRESH } from './internal-messages';
+import { createLegacyDataConverter } from './legacy-data';
 import { createMessageHandler, type MessageSender } from './messages/handler';
 import type { Platform } from './platform/types';
 import { createStore } from './store';
+import { createOutcomeQueue } from './sync/outcomes';
 import { createSync, SYNC_ALARM, SYNC_PERIOD_MINUTES, type SyncOutcome } from './sync/sync';
 import { setUninstallAddress } from './uninstall-url';
 
@@ -15,10 +17,21 @@ import { setUninstallAddress } from './uninstall-url';
 export function createBackground(platform: Platform, config: ExtensionConfig) {
   const store = createStore(platform.storage);
   const enforcer = createEnforcer(platform, store, config);
-  const sync = createSync(platform, store, enforcer);
-  const handleExternal = createMessageHandler({ platform, store, sync, enforcer, config });
+  const outcomes = createOutcomeQueue(platform, store);
+  const sync = createSync(platform, store, enforcer, outcomes);
+  const convertLegacyData = createLegacyDataConverter(platform, store);
+  const handleExternal = createMessageHandler({
+    platform,
+    store,
+    sync,
+    enforcer,
+    config,
+    outcomes,
+    convertLegacyData,
+  });
 
   async function wake(): Promise<void> {
+    await convertLegacyData();
     const auth = await store.getAuth();
     await setUninstallAddress(platform, store, auth?.origin ?? config.defaultOrigin);
     if (!(await platform.alarms.get(SYNC_ALARM))) {
@@ -28,6 +41,11 @@ export function createBackground(platform: Platform, config: ExtensionConfig) {
     const cache = await store.getSites();
     const stale = !cache || platform.now() - cache.fetchedAt > SYNC_PERIOD_MINUTES * 60_000;
     if (auth && stale) await sync.refresh();
+  }
+
+  /** An update can bring the previous version's data along; the conversion is idempotent. */
+  async function onInstalled(reason: string): Promise<void> {
+    if (reason === 'update') await convertLegacyData();
   }
 
   async function onAlarm(name: string): Promise<void> {
@@ -45,12 +63,14 @@ export function createBackground(platform: Platform, config: ExtensionConfig) {
 
   return {
     wake,
+    onInstalled,
     onAlarm,
     handleInternal,
     handleExternal: (message: unknown, sender: MessageSender) => handleExternal(message, sender),
     store,
     enforcer,
     sync,
+    outcomes,
   };
 }
 export type Background = ReturnType<typeof createBackground>;

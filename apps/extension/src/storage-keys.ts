@@ -23,6 +23,14 @@ export const STORAGE_KEYS = {
   syncStatus: 'syncStatus',
   /** A random id made once per install, carried by the uninstall address (uninstall-url.ts). */
   installRef: 'installRef',
+  /** [{ userId, report }]: pause outcomes the web app could not send, for the next sync (sync/outcomes.ts). */
+  pendingOutcomes: 'pendingInterceptOutcomes',
+  /**
+   * The version before accounts kept the person's choices at these top-level keys in its own
+   * format; legacy-data.ts converts them into `legacyData` and removes them.
+   */
+  previousCustomSites: 'customSites',
+  previousFeedblockingSites: 'feedblockingSites',
 } as const;
 
 /**

@@ -1,6 +1,8 @@
 import {
   customSiteSchema,
   type FeedblockingSettings,
+  type InterceptOutcomeReport,
+  interceptOutcomeSchema,
   type LegacyData,
   legacyDataSchema,
   sendUninstallFeedbackBodySchema,
@@ -43,6 +45,22 @@ export const syncStatusSchema = z.object({
   error: z.string().nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+/** A pause outcome waiting for the next sync, with whose it is: it is only ever sent with their session. */
+export const pendingOutcomeSchema = z.object({
+  userId: z.string().min(1),
+  report: interceptOutcomeSchema,
+});
+export interface PendingOutcome {
+  userId: string;
+  report: InterceptOutcomeReport;
+}
+
+/** What the version before accounts kept, as stored: its own format, unchecked (legacy-data.ts). */
+export interface PreviousVersionData {
+  customSites: unknown;
+  feedblockingSites: unknown;
+}
 
 // The uninstall page's own rule for a reference (core), so a stored one is always one it accepts.
 const installRefSchema = sendUninstallFeedbackBodySchema.shape.installRef.unwrap();
@@ -93,6 +111,30 @@ export function createStore(area: StorageArea) {
     async getLegacy(): Promise<LegacyData> {
       return (await read(STORAGE_KEYS.legacy, legacyDataSchema)) ?? EMPTY_LEGACY;
     },
+    setLegacy: (legacy: LegacyData | null) => write(STORAGE_KEYS.legacy, legacy),
+
+    async getPreviousVersionData(): Promise<PreviousVersionData> {
+      const keys = [STORAGE_KEYS.previousCustomSites, STORAGE_KEYS.previousFeedblockingSites];
+      const stored = await area.get(keys);
+      return {
+        customSites: stored[STORAGE_KEYS.previousCustomSites],
+        feedblockingSites: stored[STORAGE_KEYS.previousFeedblockingSites],
+      };
+    },
+    removePreviousVersionData: () =>
+      area.remove([STORAGE_KEYS.previousCustomSites, STORAGE_KEYS.previousFeedblockingSites]),
+
+    /** Entries that no longer parse (damaged) are dropped one by one; the rest stay queued. */
+    async getPendingOutcomes(): Promise<PendingOutcome[]> {
+      const stored = (await area.get(STORAGE_KEYS.pendingOutcomes))[STORAGE_KEYS.pendingOutcomes];
+      if (!Array.isArray(stored)) return [];
+      return stored.flatMap((entry) => {
+        const parsed = pendingOutcomeSchema.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      });
+    },
+    setPendingOutcomes: (outcomes: PendingOutcome[]) =>
+      write(STORAGE_KEYS.pendingOutcomes, outcomes.length > 0 ? outcomes : null),
 
     async getSyncStatus(): Promise<SyncStatus> {
       return (

@@ -1,4 +1,4 @@
-import type { CustomSite, FeedblockingSettings } from '@stillpoint/core';
+import type { CustomSite, FeedblockingSettings, InterceptOutcomeReport } from '@stillpoint/core';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBackground } from '../src/background-app';
 import { extensionConfig } from '../src/config';
@@ -11,7 +11,12 @@ export const USER = { uid: 'user-1', phoneNumber: '+15555550100', email: null };
 export interface TestWorld {
   chrome: FakeChrome;
   /** The server's current answers; tests change them. */
-  server: { sites: CustomSite[]; settings: FeedblockingSettings | null };
+  server: {
+    sites: CustomSite[];
+    settings: FeedblockingSettings | null;
+    /** Every pause outcome the server received, in order (a repeat appears again). */
+    reported: InterceptOutcomeReport[];
+  };
   /** A service worker on the world's storage; `restart` gives a fresh one, as Chrome does. */
   app: ReturnType<typeof createBackground>;
   restart(): ReturnType<typeof createBackground>;
@@ -23,12 +28,13 @@ export interface TestWorld {
 
 /**
  * A fake Chrome with the extension's worker running, and a fake Stillpoint server that hands out
- * a session for the exchange token 'good-token' and serves `server.sites` and `server.settings`.
+ * a session for the exchange token 'good-token', serves `server.sites` and `server.settings`, and
+ * accepts every report of pause outcomes.
  */
 export function createWorld(appEnv: 'development' | 'production' = 'development'): TestWorld {
   fakeBrowser.reset();
   const chrome = createFakeChrome();
-  const server: TestWorld['server'] = { sites: [], settings: null };
+  const server: TestWorld['server'] = { sites: [], settings: null, reported: [] };
   chrome.server.on('/api/exchangeExtensionToken', ({ body }) =>
     (body as { token?: string }).token === 'good-token'
       ? { json: { success: true, data: { sessionToken: 'session-1', user: USER } } }
@@ -44,6 +50,11 @@ export function createWorld(appEnv: 'development' | 'production' = 'development'
   );
   chrome.server.ok('/api/getBrowserSitesWithActiveAndTodaysSessions', () => server.sites);
   chrome.server.ok('/api/getBrowserSiteSettings', () => server.settings);
+  chrome.server.on('/api/reportInterceptOutcomes', ({ body }) => {
+    const { outcomes } = body as { outcomes: InterceptOutcomeReport[] };
+    server.reported.push(...outcomes);
+    return { json: { success: true, data: { ok: true, recorded: outcomes.length, duplicates: 0 } } };
+  });
 
   const world: TestWorld = {
     chrome,

@@ -1,4 +1,4 @@
-import type { BrowserSiteSession, CustomSite } from '@stillpoint/core';
+import type { BrowserSiteSession, CustomSite, InterceptOutcomeReport } from '@stillpoint/core';
 
 let counter = 0;
 /** A UUID-shaped id, distinct per call, readable in failures. */
@@ -30,5 +30,17 @@ export function serverSession(
     timeStarted: Math.floor((now - startedMsAgo) / 1000),
     lengthInMilliseconds: lengthMs,
     userDay: 20_000,
+  };
+}
+
+/** A pause outcome as the breathe page reports it: a new pause, "nevermind" unless told. */
+export function interceptOutcome(overrides: Partial<InterceptOutcomeReport> = {}): InterceptOutcomeReport {
+  return {
+    interceptId: uuid(),
+    siteId: uuid(),
+    outcome: 'nevermind',
+    occurredAt: Date.UTC(2026, 0, 15, 11),
+    userDay: 20_468,
+    ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { sessionUserFromBearer } from './auth/session';
 import { createBackgroundTasks } from './background';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createForwardingJob, type ForwardingJob } from './forwarding/job';
 import { registerAuthentication } from './http/authenticate';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandling } from './http/errors';
@@ -30,7 +31,9 @@ import { createTeamChat, type TeamChat } from './integrations/team-chat';
 import { loggerOptions } from './logger';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerAdEventsRoutes } from './modules/ad-events/routes';
+import { adEventForwarding } from './modules/ad-events/service';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
+import { analyticsForwarding } from './modules/analytics/service';
 import { registerAppLinksRoutes } from './modules/app-links/routes';
 import { registerAppsRoutes } from './modules/apps/routes';
 import { registerDeepLinksRoutes } from './modules/deep-links/routes';
@@ -39,8 +42,11 @@ import { registerEntitlementsRoutes } from './modules/entitlements/routes';
 import { moveGrantsIntoPast } from './modules/entitlements/service';
 import { registerExtensionLinkRoutes } from './modules/extension-link/routes';
 import { registerFeedbackRoutes } from './modules/feedback/routes';
+import { feedbackForwarding } from './modules/feedback/service';
 import { registerGiftsRoutes } from './modules/gifts/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerInsightsRoutes } from './modules/insights/routes';
+import { registerLegacyImportRoutes } from './modules/legacy-import/routes';
 import { registerMobileUsageRoutes } from './modules/mobile-usage/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
@@ -53,6 +59,13 @@ import { registerSitesRoutes } from './modules/sites/routes';
 import { registerStorePurchasesRoutes } from './modules/store-purchases/routes';
 import { registerSubscriptionRoutes } from './modules/subscription/routes';
 import { registerVisitorCountryRoutes } from './modules/visitor-country/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job that retries failed forwards (docs/forwarding.md); tests drive it with runOnce. */
+    forwarding: ForwardingJob;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -119,7 +132,6 @@ export async function buildApp({
   });
   if (config.auth.devIdentityProvider) await registerDevIdentityProvider(app, config);
 
-  registerHealthRoutes(app, database);
   registerAccountRoutes(app, { config, db: database.db, providers: providers.info });
   registerExtensionLinkRoutes(app, { db: database.db, auth });
   if (outbox) registerDevOutboxRoutes(app, outbox);
@@ -129,23 +141,35 @@ export async function buildApp({
   const background = createBackgroundTasks(app.log);
   app.addHook('onClose', () => background.drain());
   registerSitesRoutes(app, { db });
+  registerInsightsRoutes(app, { db });
+  registerLegacyImportRoutes(app, { db });
   registerSettingsRoutes(app, { db });
   registerOnboardingRoutes(app, { db });
   registerProfileRoutes(app, { db });
   registerAppsRoutes(app, { db });
   registerMobileUsageRoutes(app, { db });
   registerQuotesRoutes(app);
-  registerFeedbackRoutes(app, { db, background, teamChat: teamChat ?? createTeamChat(config, app.log) });
-  registerAnalyticsRoutes(app, {
-    db,
-    background,
-    forwarder: analyticsForwarder ?? createAnalyticsForwarder(config),
+  const feedback = { db, background, teamChat: teamChat ?? createTeamChat(config, app.log) };
+  const analytics = { db, background, forwarder: analyticsForwarder ?? createAnalyticsForwarder(config) };
+  const adEvents = { db, background, forwarder: adEventForwarder ?? createAdEventForwarder(config, app.log) };
+  registerFeedbackRoutes(app, feedback);
+  registerAnalyticsRoutes(app, analytics);
+  registerAdEventsRoutes(app, adEvents);
+  // What failed to forward right after the answer is tried again by this job, on every instance.
+  const forwarding = createForwardingJob({
+    kinds: {
+      feedback: feedbackForwarding(feedback),
+      analytics: analyticsForwarding(analytics),
+      adEvents: adEventForwarding(adEvents),
+    },
+    intervalSeconds: config.forwarding.intervalSeconds,
+    log: app.log,
   });
-  registerAdEventsRoutes(app, {
-    db,
-    background,
-    forwarder: adEventForwarder ?? createAdEventForwarder(config, app.log),
-  });
+  app.decorate('forwarding', forwarding);
+  app.addHook('onReady', async () => forwarding.start());
+  // Before the server waits for open requests: a run stops before its next row, not after its batch.
+  app.addHook('preClose', () => forwarding.stop());
+  registerHealthRoutes(app, database, forwarding);
   // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
   const email = emailSender ?? createEmailSender(config, outbox, app.log);
   registerNewsletterRoutes(app, { db, background, email });

@@ -78,6 +78,12 @@ const envSchema = z.object({
       'must be the Events API access token from TikTok Events Manager (at least 16 characters, no spaces)',
     )
     .optional(),
+  FORWARDING_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds (0 turns the retry job off)' })
+    .int('must be a whole number of seconds (0 turns the retry job off)')
+    .min(0, 'must be 0 (off) or more seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
@@ -145,6 +151,9 @@ export const priceIdVariables = {
   gift: 'PRICE_ID_GIFT',
   biennial90Dollars: 'PRICE_ID_BIENNIAL_90',
 } as const satisfies Record<PriceKey, keyof ServerEnv>;
+
+/** How often the forwarding job looks for failed forwards that are due again, unless configured. */
+export const DEFAULT_FORWARDING_INTERVAL_SECONDS = 30;
 
 /** TikTok's Events API 2.0 endpoint that trackTikTokEvent forwards to. */
 export const TIKTOK_EVENTS_API_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/track/';
@@ -244,6 +253,11 @@ export interface Config {
    * tests); null stores the events without forwarding them.
    */
   tiktok: { accessToken: string; eventsUrl: string } | null;
+  /**
+   * The job that retries failed forwards (docs/forwarding.md): seconds between runs, 0 for off
+   * (the default with APP_ENV=test, whose tests run it themselves).
+   */
+  forwarding: { intervalSeconds: number };
   payments: PaymentsConfig;
   /** This environment's price ids: from PRICE_ID_* when set, else the environment set's. */
   prices: PriceIds;
@@ -326,6 +340,11 @@ export function loadConfig(
     tiktok: vars.TIKTOK_ACCESS_TOKEN
       ? { accessToken: vars.TIKTOK_ACCESS_TOKEN, eventsUrl: TIKTOK_EVENTS_API_URL }
       : null,
+    forwarding: {
+      intervalSeconds:
+        vars.FORWARDING_INTERVAL_SECONDS ??
+        (vars.APP_ENV === 'test' ? 0 : DEFAULT_FORWARDING_INTERVAL_SECONDS),
+    },
     payments: paymentsConfig(vars),
     prices: priceIds(vars, environment),
     entitlementsApiKey: vars.ENTITLEMENTS_API_KEY ?? null,

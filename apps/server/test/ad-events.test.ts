@@ -184,10 +184,18 @@ describe('TikTok events (trackTikTokEvent)', () => {
       await failing.close();
     }
     expect(failing.requestsFor(body.eventId)).toHaveLength(1);
-    expect(await rows(body.eventId)).toEqual([expect.objectContaining({ forwardedAt: null })]);
+    // Kept for the forwarding job to try again (forwarding.test.ts).
+    expect(await rows(body.eventId)).toEqual([
+      expect.objectContaining({
+        forwardedAt: null,
+        forwardAttempts: 1,
+        nextForwardAt: expect.any(Date),
+        lastForwardError: expect.stringMatching(/^TikTok's Events API (answered 500|refused the event)/),
+      }),
+    ]);
   });
 
-  it('stores without forwarding when TIKTOK_ACCESS_TOKEN is not set', async () => {
+  it('only stores the event when TIKTOK_ACCESS_TOKEN is not set, and counts it forwarded', async () => {
     const local = await buildTestApp(database);
     const body = anEvent();
     try {
@@ -195,7 +203,10 @@ describe('TikTok events (trackTikTokEvent)', () => {
     } finally {
       await local.close();
     }
-    expect(await rows(body.eventId)).toEqual([expect.objectContaining({ forwardedAt: null })]);
+    // Not tried again later, so a token configured afterwards does not send old events.
+    expect(await rows(body.eventId)).toEqual([
+      expect.objectContaining({ forwardedAt: expect.any(Date), forwardAttempts: 1 }),
+    ]);
     expect(tiktok.requestsFor(body.eventId)).toHaveLength(0);
   });
 

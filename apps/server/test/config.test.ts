@@ -182,6 +182,25 @@ describe('configuration', () => {
     );
   });
 
+  it('retries failed forwards every 30 seconds, except under test, where the tests run the job', () => {
+    expect(loadConfig({}).forwarding).toEqual({ intervalSeconds: 30 });
+    expect(loadConfig(productionEnv).forwarding).toEqual({ intervalSeconds: 30 });
+    expect(loadConfig({ APP_ENV: 'test' }).forwarding).toEqual({ intervalSeconds: 0 });
+    expect(loadConfig({ FORWARDING_INTERVAL_SECONDS: '5' }).forwarding).toEqual({ intervalSeconds: 5 });
+    expect(loadConfig({ FORWARDING_INTERVAL_SECONDS: '0' }).forwarding).toEqual({ intervalSeconds: 0 });
+  });
+
+  it.each([
+    ['-1', 'must be 0 (off) or more seconds'],
+    ['1.5', 'must be a whole number of seconds'],
+    ['soon', 'must be a whole number of seconds'],
+    ['100000', 'must be at most 86400 seconds'],
+  ])('refuses FORWARDING_INTERVAL_SECONDS=%s, naming it', (value, message) => {
+    expect(() => loadConfig({ FORWARDING_INTERVAL_SECONDS: value })).toThrow(
+      `FORWARDING_INTERVAL_SECONDS: ${message}`,
+    );
+  });
+
   it('links to example store ids outside production, and to the configured ones when set', () => {
     expect(loadConfig({}).stores).toEqual({
       appStoreId: '0000000000',

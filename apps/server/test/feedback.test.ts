@@ -128,9 +128,15 @@ describe('feedback (sendFeedback)', () => {
       const res = await send(failingApp, { content: 'Webhook is down', location: 'home' });
       expect(res.statusCode).toBe(200);
       await failing.waitForMention('Webhook is down');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The failure is recorded on the row, for the forwarding job to try again (forwarding.test.ts).
+      await until(async () => (await stored('Webhook is down'))[0]?.forwardAttempts === 1, 'the attempt');
       const [row] = await stored('Webhook is down');
-      expect(row?.forwardedAt).toBeNull();
+      expect(row).toMatchObject({
+        forwardedAt: null,
+        forwardGivenUpAt: null,
+        lastForwardError: 'the team-chat webhook answered 500',
+      });
+      expect(row?.nextForwardAt?.getTime()).toBeGreaterThan(Date.now());
     } finally {
       await failingApp.close();
       await failing.close();
@@ -155,17 +161,27 @@ describe('feedback (sendFeedback)', () => {
       await slowApp.close();
       await slow.close();
     }
-    expect((await stored('Slow webhook'))[0]?.forwardedAt).toBeNull();
+    expect((await stored('Slow webhook'))[0]).toMatchObject({
+      forwardedAt: null,
+      forwardAttempts: 1,
+      lastForwardError: expect.stringContaining('timeout'),
+    });
   });
 
-  it('keeps the message when no webhook is configured (it is logged instead)', async () => {
+  it('keeps the message when no webhook is configured, and counts it forwarded once the log took it', async () => {
     const localApp = await buildTestApp(database);
     try {
       expect((await send(localApp, { content: 'No webhook here', location: 'home' })).statusCode).toBe(200);
-      expect(await stored('No webhook here')).toEqual([expect.objectContaining({ forwardedAt: null })]);
     } finally {
+      // Closing waits for the forward.
       await localApp.close();
     }
+    expect(await stored('No webhook here')).toEqual([
+      expect.objectContaining({ forwardedAt: expect.any(Date), forwardAttempts: 1, lastForwardError: null }),
+    ]);
+    expect(webhook.received.some((request) => JSON.stringify(request.body).includes('No webhook here'))).toBe(
+      false,
+    );
   });
 
   it.each([

@@ -21,7 +21,8 @@ describe('the API shell', () => {
   it('reports readiness with the database it checked', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    // The forwarding job's state comes with it (forwarding.test.ts).
+    expect(res.json()).toMatchObject({
       success: true,
       data: { status: 'ready', database: testDatabaseKind() },
     });

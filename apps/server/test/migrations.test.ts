@@ -15,7 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
 import { isUniqueViolation } from '../src/db/errors';
 import * as schema from '../src/db/schema';
-import { browserSite, browserSiteSession, user } from '../src/db/schema';
+import {
+  browserSite,
+  browserSiteSession,
+  mobileApp,
+  mobileAppDailyUsage,
+  mobileAppWeeklyUsage,
+  user,
+} from '../src/db/schema';
+import { fetchApps } from '../src/modules/apps/service';
 import { LIVE_SITE_UNIQUE_INDEX } from '../src/modules/sites/repo';
 import { openTestDatabase } from './support/database';
 
@@ -187,5 +195,58 @@ describe('0002: site keys follow the rule every part of Stillpoint shares', () =
         (caught: unknown) => caught,
       );
     expect(isUniqueViolation(duplicate, LIVE_SITE_UNIQUE_INDEX)).toBe(true);
+  });
+});
+
+describe('0009: week totals stored before per-day reports stay week totals', () => {
+  let scratch: Awaited<ReturnType<typeof openDatabaseBefore>>;
+  const robin = { id: 'robin', name: 'Robin', email: 'robin@example.com' };
+  const casey = { id: 'casey', name: 'Casey', email: 'casey@example.com' };
+  // 2026-01-05, a Monday; the phone's weeks started on Mondays.
+  const WEEK = 20_458;
+
+  beforeAll(async () => {
+    scratch = await openDatabaseBefore('0009_insights_daily_usage_forwarding');
+  });
+  afterAll(() => scratch.close());
+
+  it('answers them as legacyWeekTotal for their week, with no day made up and no use read as today', async () => {
+    const { db } = scratch;
+    await db.insert(user).values([robin, casey]);
+    const [instagram, duolingo, other] = await db
+      .insert(mobileApp)
+      .values([
+        { userId: robin.id, supportedAppId: 'instagram', budget: 10, domains: ['instagram.com'] },
+        { userId: robin.id, name: 'Duolingo', budget: 5 },
+        { userId: casey.id, supportedAppId: 'instagram', budget: 3 },
+      ])
+      .returning({ id: mobileApp.id });
+    if (!instagram || !duolingo || !other) throw new Error('inserted above');
+    await db.insert(mobileAppWeeklyUsage).values([
+      { mobileAppId: instagram.id, weekStartUserDay: WEEK - 7, totalAppOpens: 61, totalMinutesUsed: 410 },
+      { mobileAppId: instagram.id, weekStartUserDay: WEEK, totalAppOpens: 42, totalMinutesUsed: 190 },
+      { mobileAppId: duolingo.id, weekStartUserDay: WEEK, totalAppOpens: 0, totalMinutesUsed: 0 },
+      { mobileAppId: other.id, weekStartUserDay: WEEK, totalAppOpens: 99, totalMinutesUsed: 300 },
+    ]);
+
+    await scratch.migrateRest();
+
+    expect(await db.select().from(mobileAppDailyUsage)).toEqual([]);
+    const none = Array(7).fill({ totalAppOpens: 0, totalMinutesUsed: 0 });
+    const wednesday = await fetchApps(db, robin.id, WEEK + 2);
+    expect(
+      wednesday.map((app) => [app.supportedAppId ?? app.name, app.currentWeekSessions, app.legacyWeekTotal]),
+    ).toEqual([
+      ['Duolingo', none, { weekStartUserDay: WEEK, totalAppOpens: 0, totalMinutesUsed: 0 }],
+      ['instagram', none, { weekStartUserDay: WEEK, totalAppOpens: 42, totalMinutesUsed: 190 }],
+    ]);
+    const lastWeek = await fetchApps(db, robin.id, WEEK - 1);
+    expect(lastWeek.find((app) => app.supportedAppId === 'instagram')?.legacyWeekTotal).toEqual({
+      weekStartUserDay: WEEK - 7,
+      totalAppOpens: 61,
+      totalMinutesUsed: 410,
+    });
+    // The other person's week stays theirs.
+    expect((await fetchApps(db, casey.id, WEEK))[0]?.legacyWeekTotal).toMatchObject({ totalAppOpens: 99 });
   });
 });

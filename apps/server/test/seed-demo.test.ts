@@ -75,6 +75,28 @@ describe('npm run seed:demo', () => {
         );
         expect(over.map((phoneApp) => phoneApp.supportedAppId)).toEqual(['instagram']);
         expect(apps.every((phoneApp) => phoneApp.domains.length > 0)).toBe(true);
+        // A week of use per day, today first; every app used on most days, none a week total.
+        for (const phoneApp of apps) {
+          expect(phoneApp.currentWeekSessions, phoneApp.supportedAppId ?? '').toHaveLength(7);
+          expect(
+            phoneApp.currentWeekSessions.filter((day) => day.totalAppOpens > 0).length,
+          ).toBeGreaterThanOrEqual(5);
+          expect(phoneApp.legacyWeekTotal).toBeNull();
+        }
+        expect(apps.find((phoneApp) => phoneApp.supportedAppId === 'instagram')?.currentWeekSessions).toEqual(
+          [14, 9, 12, 8, 11, 7, 10].map((opens, back) => ({
+            totalAppOpens: opens,
+            totalMinutesUsed: [96, 62, 88, 51, 79, 44, 70][back],
+          })),
+        );
+
+        // A week of pauses: some days turned back, one day without any, and today's sessions counted.
+        const insights = await callOk(app, 'getInsights', { userDay: today }, person.token);
+        expect(insights.days).toHaveLength(7);
+        expect(insights.days.some((day) => day.figures === null)).toBe(true);
+        expect(insights.total.attempts).toBeGreaterThan(insights.total.turnedBack);
+        expect(insights.total.turnedBack).toBeGreaterThan(0);
+        expect(insights.days.at(-1)?.figures?.sessions).toBe(4);
       } finally {
         await app.close();
         await database.close();

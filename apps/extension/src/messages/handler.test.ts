@@ -1,7 +1,7 @@
 import { EXTENSION_MESSAGE_TYPES } from '@stillpoint/core';
 import { describe, expect, it } from 'vitest';
 import { createWorld, USER, WEB_APP } from '../../test-support/background';
-import { site } from '../../test-support/data';
+import { interceptOutcome, site } from '../../test-support/data';
 import { settle } from '../../test-support/fake-chrome';
 import { STORAGE_KEYS } from '../storage-keys';
 
@@ -126,6 +126,15 @@ describe('messages from the web app', () => {
       ],
       [{ type: 'USER_ACCESS_TOKEN_EXCHANGE' }, 'Malformed USER_ACCESS_TOKEN_EXCHANGE message: token'],
       [{ type: 'PULSE_CHECK', extra: true }, 'Malformed PULSE_CHECK message'],
+      [
+        { type: 'QUEUE_INTERCEPT_OUTCOMES', outcomes: [] },
+        'Malformed QUEUE_INTERCEPT_OUTCOMES message: outcomes',
+      ],
+      [
+        { type: 'QUEUE_INTERCEPT_OUTCOMES', outcomes: [{ ...interceptOutcome(), interceptId: 'x' }] },
+        'Malformed QUEUE_INTERCEPT_OUTCOMES message: outcomes.0.interceptId',
+      ],
+      [{ type: 'CLEAR_LEGACY_DATA', everything: true }, 'Malformed CLEAR_LEGACY_DATA message'],
       [{ type: 'DELETE_EVERYTHING' }, 'Unknown message type "DELETE_EVERYTHING".'],
       [{ hello: 'there' }, 'A message needs a type.'],
       ['PULSE_CHECK', 'A message needs a type.'],
@@ -155,6 +164,8 @@ describe('messages from the web app', () => {
       },
       GET_LEGACY_DATA: { type: 'GET_LEGACY_DATA' },
       CLEAR_BROWSER_SITES_CACHE: { type: 'CLEAR_BROWSER_SITES_CACHE' },
+      QUEUE_INTERCEPT_OUTCOMES: { type: 'QUEUE_INTERCEPT_OUTCOMES', outcomes: [interceptOutcome()] },
+      CLEAR_LEGACY_DATA: { type: 'CLEAR_LEGACY_DATA' },
     };
     for (const type of EXTENSION_MESSAGE_TYPES) {
       expect((await world.send(examples[type])).status, type).toBe('success');

@@ -9,9 +9,11 @@ import {
 import { type ExtensionConfig, isAllowedWebAppOrigin } from '../config';
 import type { Enforcer } from '../intercept/enforcer';
 import { addLocalSession } from '../intercept/sessions';
+import { clearLegacyData, type LegacyDataConverter } from '../legacy-data';
 import type { Platform } from '../platform/types';
 import type { Store } from '../store';
 import { callServer } from '../sync/api';
+import type { OutcomeQueue } from '../sync/outcomes';
 import type { Sync } from '../sync/sync';
 import { setUninstallAddress } from '../uninstall-url';
 
@@ -56,6 +58,8 @@ export interface MessageDeps {
   sync: Sync;
   enforcer: Enforcer;
   config: ExtensionConfig;
+  outcomes: OutcomeQueue;
+  convertLegacyData: LegacyDataConverter;
 }
 
 /**
@@ -64,7 +68,7 @@ export interface MessageDeps {
  * path ends in a reply: `{ status: 'success', ... }` or `{ status: 'error', error }`, never a throw.
  */
 export function createMessageHandler(deps: MessageDeps) {
-  const { platform, store, sync, enforcer, config } = deps;
+  const { platform, store, sync, enforcer, config, outcomes, convertLegacyData } = deps;
 
   async function handle(request: ExtensionRequest, origin: string): Promise<ExtensionReply> {
     switch (request.type) {
@@ -113,8 +117,21 @@ export function createMessageHandler(deps: MessageDeps) {
         return { status: 'success' };
       }
       case 'GET_LEGACY_DATA': {
+        // A message can wake the worker before its start-up conversion has finished.
+        await convertLegacyData();
         const legacy = await store.getLegacy();
         return { status: 'success', ...legacy };
+      }
+      case 'CLEAR_LEGACY_DATA': {
+        await clearLegacyData(store);
+        return { status: 'success' };
+      }
+      case 'QUEUE_INTERCEPT_OUTCOMES': {
+        // Queued outcomes are sent with the session of the person they were queued for, so without
+        // one there is nobody to keep them for.
+        const auth = await store.getAuth();
+        if (!auth) return failure('The extension is not signed in.');
+        return { status: 'success', queued: await outcomes.add(auth.userId, request.outcomes) };
       }
       case 'CLEAR_BROWSER_SITES_CACHE': {
         const outcome = await Promise.race([

@@ -3,6 +3,7 @@ import type { Enforcer } from '../intercept/enforcer';
 import type { Platform } from '../platform/types';
 import type { Store } from '../store';
 import { callServer } from './api';
+import type { OutcomeQueue } from './outcomes';
 
 /** The periodic refresh: sites, sessions and settings change on other devices too. */
 export const SYNC_ALARM = 'sync';
@@ -16,10 +17,11 @@ export type SyncOutcome = 'synced' | 'signed-out' | 'offline';
 
 /**
  * Fetches the signed-in person's sites (with today's and active sessions) and feedblocking
- * settings, stores them, and re-applies the intercept rules. Calls made while one is under way
- * are served by one more fetch after it, since they may be asking because something changed.
+ * settings, stores them, and re-applies the intercept rules; alongside, it sends the pause
+ * outcomes queued for that person. Calls made while one is under way are served by one more fetch
+ * after it, since they may be asking because something changed.
  */
-export function createSync(platform: Platform, store: Store, enforcer: Enforcer) {
+export function createSync(platform: Platform, store: Store, enforcer: Enforcer, outcomes: OutcomeQueue) {
   let current: Promise<SyncOutcome> | null = null;
   let next: Promise<SyncOutcome> | null = null;
 
@@ -34,6 +36,8 @@ export function createSync(platform: Platform, store: Store, enforcer: Enforcer)
     }
     const userDay = localUserDay(new Date(now));
     const call = { origin: auth.origin, token: auth.token };
+    // In parallel with the fetch, so it adds no wait; it never throws and the refresh ends with it.
+    const sending = outcomes.send(auth);
     try {
       const [sites, settings] = await Promise.all([
         callServer(platform.fetch, 'getBrowserSitesWithActiveAndTodaysSessions', {
@@ -65,6 +69,8 @@ export function createSync(platform: Platform, store: Store, enforcer: Enforcer)
       platform.warn('Sync failed; keeping the last known sites and settings.', error);
       await enforcer.apply();
       return 'offline';
+    } finally {
+      await sending;
     }
   }
 

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../auth/session';
 import type { Database } from '../db/client';
 import { setDisplayName } from '../modules/profile/service';
+import { seedInsightsWeek } from './seed-insights';
 
 /** The demo person signs in like anyone with the development test number. */
 export const DEMO_PHONE_NUMBER = '+15555550100';
@@ -51,14 +52,63 @@ const DEMO_SITES: { siteOrigin: string; budget: number; active: boolean; session
   { siteOrigin: 'https://news.ycombinator.com', budget: 1, active: false, sessions: [] },
 ];
 
-/** Six phone apps; Instagram is opened more often than its budget allows. */
-const DEMO_APPS = [
-  { supportedAppId: 'instagram', budget: 10, domains: ['instagram.com'], opens: 14, minutes: 96 },
-  { supportedAppId: 'tiktok', budget: 8, domains: ['tiktok.com'], opens: 6, minutes: 41 },
-  { supportedAppId: 'youtube', budget: 6, domains: ['youtube.com', 'm.youtube.com'], opens: 5, minutes: 58 },
-  { supportedAppId: 'whatsapp', budget: 30, domains: ['web.whatsapp.com'], opens: 22, minutes: 25 },
-  { supportedAppId: 'reddit', budget: 5, domains: ['reddit.com', 'old.reddit.com'], opens: 3, minutes: 12 },
-  { supportedAppId: 'netflix', budget: 2, domains: ['netflix.com'], opens: 1, minutes: 45 },
+interface DemoApp {
+  supportedAppId: string;
+  /** Opens allowed per day. */
+  budget: number;
+  domains: string[];
+  /** The last seven days, today first. */
+  opens: number[];
+  minutes: number[];
+}
+
+/**
+ * Six phone apps with a week of daily use. Today Instagram is the one over its budget; the
+ * others are under theirs, though most went over on some earlier day, as people do.
+ */
+const DEMO_APPS: DemoApp[] = [
+  {
+    supportedAppId: 'instagram',
+    budget: 10,
+    domains: ['instagram.com'],
+    opens: [14, 9, 12, 8, 11, 7, 10],
+    minutes: [96, 62, 88, 51, 79, 44, 70],
+  },
+  {
+    supportedAppId: 'tiktok',
+    budget: 8,
+    domains: ['tiktok.com'],
+    opens: [6, 9, 7, 5, 10, 6, 8],
+    minutes: [41, 66, 48, 35, 72, 39, 55],
+  },
+  {
+    supportedAppId: 'youtube',
+    budget: 6,
+    domains: ['youtube.com', 'm.youtube.com'],
+    opens: [5, 4, 6, 7, 3, 5, 4],
+    minutes: [58, 47, 66, 81, 30, 52, 44],
+  },
+  {
+    supportedAppId: 'whatsapp',
+    budget: 30,
+    domains: ['web.whatsapp.com'],
+    opens: [22, 27, 25, 31, 19, 24, 26],
+    minutes: [25, 31, 28, 36, 20, 27, 30],
+  },
+  {
+    supportedAppId: 'reddit',
+    budget: 5,
+    domains: ['reddit.com', 'old.reddit.com'],
+    opens: [3, 5, 4, 2, 6, 3, 4],
+    minutes: [12, 21, 16, 9, 25, 11, 15],
+  },
+  {
+    supportedAppId: 'netflix',
+    budget: 2,
+    domains: ['netflix.com'],
+    opens: [1, 1, 0, 2, 1, 0, 1],
+    minutes: [45, 52, 0, 98, 40, 0, 47],
+  },
 ];
 
 const DEMO_SETTINGS = {
@@ -84,9 +134,6 @@ function demoSessionId(day: number, site: string, slot: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Monday-based weeks: day 0 (1970-01-01) was a Thursday, so Mondays are days ≡ 4 (mod 7). */
-const weekStartOf = (day: number) => day - ((((day - 4) % 7) + 7) % 7);
-
 /**
  * Creates or refreshes the demo person through the API itself: Better Auth signs the test number
  * in (creating the user exactly as a phone sign-in does), and every piece of data goes through the
@@ -106,7 +153,7 @@ export async function seedDemo(
   const { user } = await call('syncCurrentUser', { timezoneOffsetMinutes });
   const today = userDay(now, timezoneOffsetMinutes);
 
-  await seedSites(call, today, timezoneOffsetMinutes, now);
+  const siteIds = await seedSites(call, today, timezoneOffsetMinutes, now);
   await call('updateBrowserSiteSettings', DEMO_SETTINGS);
   const sessionUser: SessionUser = {
     id: user.uid,
@@ -115,35 +162,42 @@ export async function seedDemo(
     name: null,
   };
   await setDisplayName(db, sessionUser, DEMO_DISPLAY_NAME);
+  // After today's sessions and the switched-off site: the week of pauses builds on both.
+  await seedInsightsWeek(db, { userId: user.uid, siteIds, today, timezoneOffsetMinutes, now });
 
-  // Last week's totals first (apps only), so this week's report leaves them as history.
-  const thisWeek = weekStartOf(today);
-  await call('reportMobileUsage', { userDay: thisWeek - 1, apps: demoApps(thisWeek - 7, 2.5) });
+  // One report with the whole week, as a phone that has been offline sends it; each day
+  // replaces what an earlier run stored for it.
   const { apps } = await call('reportMobileUsage', {
     userDay: today,
     timezoneOffsetMinutes,
     streakStarted: epochSeconds(now) - 12 * 86_400,
     screenTimeMinutesToday: 137,
-    apps: demoApps(thisWeek, 1),
+    apps: demoApps(today),
   } satisfies ReportMobileUsageBody);
   return { uid: user.uid, userDay: today, sites: DEMO_SITES.length, apps };
 }
 
-/** The demo apps with one week's figures, `scale` times this week's. */
-const demoApps = (weekStartUserDay: number, scale: number): ReportMobileUsageBody['apps'] =>
+/** The demo apps with their seven days, counted back from `today`. */
+const demoApps = (today: number): ReportMobileUsageBody['apps'] =>
   DEMO_APPS.map(({ opens, minutes, ...app }) => ({
     ...app,
-    week: {
-      weekStartUserDay,
-      totalAppOpens: Math.round(opens * scale),
-      totalMinutesUsed: Math.round(minutes * scale),
-    },
+    days: opens.map((appOpens, back) => ({
+      userDay: today - back,
+      appOpens,
+      minutesUsed: minutes[back] ?? 0,
+    })),
   }));
 
 type Call = ReturnType<typeof apiCaller>;
 
-/** Replaces each demo site (and its sessions) with a fresh copy; the person's other sites stay. */
-async function seedSites(call: Call, today: number, timezoneOffsetMinutes: number, now: Date): Promise<void> {
+/** Replaces each demo site (and its sessions) with a fresh copy; the person's other sites stay. Returns their ids. */
+async function seedSites(
+  call: Call,
+  today: number,
+  timezoneOffsetMinutes: number,
+  now: Date,
+): Promise<string[]> {
+  const siteIds: string[] = [];
   const existing: CustomSite[] = await call('getBrowserSitesWithActiveAndTodaysSessions', { userDay: today });
   // Sessions belong to today: none may start before the local midnight, however early it is.
   const localMidnightMs = today * DAY_MS + timezoneOffsetMinutes * MINUTE_MS;
@@ -153,6 +207,7 @@ async function seedSites(call: Call, today: number, timezoneOffsetMinutes: numbe
       await call('updateBrowserCustomSite', { siteId: site.id });
     }
     const site = await call('addBrowserSite', { siteOrigin: demo.siteOrigin, budget: demo.budget });
+    siteIds.push(site.id);
     for (const [slot, session] of demo.sessions.entries()) {
       const startedAt = Math.max(localMidnightMs, now.getTime() - session.startedMinutesAgo * MINUTE_MS);
       await call('startBrowserSiteSession', {
@@ -165,6 +220,7 @@ async function seedSites(call: Call, today: number, timezoneOffsetMinutes: numbe
     }
     if (!demo.active) await call('updateBrowserCustomSite', { siteId: site.id, active: false });
   }
+  return siteIds;
 }
 
 async function signIn(app: FastifyInstance): Promise<string> {

@@ -45,6 +45,11 @@ export const rateLimits = {
   analytics: { max: 240, timeWindow: '1 minute' },
   // The funnel sends an ad event per milestone (view, each step, sign-up, purchase): about 20 a run.
   adEvents: { max: 60, timeWindow: '1 minute' },
+  // Each pause sends about two reports (shown, then the choice); the extension sends its offline
+  // queue in batches. A person pausing constantly stays well under this.
+  interceptOutcomes: { max: 120, timeWindow: '1 minute', keyGenerator: perPerson },
+  // The home page reads the week once per visit or refocus.
+  insights: { max: 60, timeWindow: '1 minute', keyGenerator: perPerson },
 } as const;
 
 /**

@@ -37,6 +37,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides API_TIMEOUT_MS for this call. */
   timeoutMs?: number;
+  /** Lets the request outlive the page, for a last report sent as the page goes away. */
+  keepalive?: boolean;
 }
 
 type CallArgs<E> =
@@ -94,7 +96,10 @@ async function sendRequest<E extends Endpoint>(
   try {
     // The deadline covers reading the answer too (a server can send its headers, then stall), and
     // it holds even where an aborted fetch does not give up by itself.
-    return await Promise.race([exchange(endpoint, request, deadline.signal), deadline.aborted]);
+    return await Promise.race([
+      exchange(endpoint, request, deadline.signal, options.keepalive),
+      deadline.aborted,
+    ]);
   } catch (error) {
     // A cancelled query is not a failure for the person using the app; let the caller see the abort.
     if (options.signal?.aborted) throw error;
@@ -109,6 +114,7 @@ async function exchange<E extends Endpoint>(
   endpoint: E,
   request: ReturnType<typeof apiRequest>,
   signal: AbortSignal,
+  keepalive = false,
 ): Promise<EndpointResponse<E>> {
   let response: Response;
   try {
@@ -117,6 +123,7 @@ async function exchange<E extends Endpoint>(
       headers: request.headers,
       body: request.body,
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     if (signal.aborted) throw error;

@@ -141,6 +141,28 @@ export function installDashboardServer({
   server.route('GET /api/createCustomFirebaseToken', () => ok({ token: 'one-time-token' }));
   server.route('POST /api/sendFeedback', () => ok({ ok: true }));
   server.route('POST /api/trackAnalyticsEvent', () => ok({ ok: true }));
+  // The server's rule: sites the person has keep their budget; switches only when none are saved.
+  server.route('POST /api/importLegacyExtensionData', ({ body }) => {
+    const { customSites, feedblockingSites } = body as {
+      customSites: { siteOrigin: string; budget: number }[];
+      feedblockingSites: Partial<FeedblockingSettings>;
+    };
+    let sitesAdded = 0;
+    let sitesKept = 0;
+    for (const { siteOrigin, budget } of customSites) {
+      const origin = normaliseSiteOrigin(siteOrigin);
+      if (!origin) continue;
+      if (state.sites.some((site) => isSameSite(site.siteOrigin, origin))) {
+        sitesKept += 1;
+        continue;
+      }
+      state.sites.push(makeSite({ siteOrigin: origin, budget }));
+      sitesAdded += 1;
+    }
+    const feedSettingsApplied = state.settings === null && Object.keys(feedblockingSites).length > 0;
+    if (feedSettingsApplied) state.settings = { ...DEFAULT_FEEDBLOCKING_SETTINGS, ...feedblockingSites };
+    return ok({ sitesAdded, sitesKept, feedSettingsApplied });
+  });
 
   return {
     ...server,

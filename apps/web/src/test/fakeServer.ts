@@ -6,12 +6,17 @@ import {
   canBuyPlan,
   emailSchema,
   hasPremiumEntitlement,
+  INSIGHT_DAYS,
+  type Insights,
+  type InterceptOutcome,
   messages,
   playStoreUrl,
   priceAmountsCents,
   priceKeys,
+  reportInterceptOutcomesBodySchema,
   type SubscriptionState,
   sendUninstallFeedbackBodySchema,
+  settleOutcome,
 } from '@stillpoint/core';
 import { vi } from 'vitest';
 import { FAKE_CHECKOUT_URL, FAKE_PAYMENT_CONFIG, subscriptionState } from './subscriptions';
@@ -93,6 +98,8 @@ export function installFakeServer({
   const user = { ...TEST_USER, uid };
   const state = { signedIn, code: '123456', subscription, trialUsed, country };
   const requests: FakeRequest[] = [];
+  /** Each pause's settled outcome by interceptId, as reportInterceptOutcomes keeps them. */
+  const pauses = new Map<string, InterceptOutcome>();
   const session = () => ({
     session: { id: 'session-1', token: TEST_TOKEN, userId: uid, expiresAt: '2099-01-01T00:00:00Z' },
     user: {
@@ -194,6 +201,27 @@ export function installFakeServer({
         return ok({ url: FAKE_CHECKOUT_URL });
       },
     ],
+    [
+      // The server's rule: the first decision settles a pause, and a repeated report changes nothing.
+      'POST /api/reportInterceptOutcomes',
+      ({ body }) => {
+        const parsed = reportInterceptOutcomesBodySchema.safeParse(body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          return failure(400, 'BAD_REQUEST', `${issue?.path.join('.')}: ${issue?.message}`);
+        }
+        let recorded = 0;
+        for (const { interceptId, outcome } of parsed.data.outcomes) {
+          const settled = settleOutcome(pauses.get(interceptId) ?? null, outcome);
+          if (settled === null) continue;
+          pauses.set(interceptId, settled);
+          recorded += 1;
+        }
+        return ok({ ok: true, recorded, duplicates: parsed.data.outcomes.length - recorded });
+      },
+    ],
+    // A person with no pauses yet; tests with figures answer their own.
+    ['GET /api/getInsights', ({ search }) => ok(noInsights(Number(search.get('userDay'))))],
   ]);
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -223,6 +251,22 @@ export function installFakeServer({
     calls(key: string): FakeRequest[] {
       return requests.filter((request) => `${request.method} ${request.path}` === key);
     },
+  };
+}
+
+/** getInsights for someone with nothing recorded in the week ending on `userDay`. */
+function noInsights(userDay: number): Insights {
+  const none = { attempts: 0, turnedBack: 0, sessions: 0, minutesUsed: 0 };
+  return {
+    fromUserDay: userDay - (INSIGHT_DAYS - 1),
+    toUserDay: userDay,
+    days: Array.from({ length: INSIGHT_DAYS }, (_, index) => ({
+      userDay: userDay - (INSIGHT_DAYS - 1) + index,
+      figures: null,
+    })),
+    total: none,
+    sites: [],
+    daysSinceFirstIntercept: null,
   };
 }
 

@@ -5,6 +5,8 @@ import { countryEndpoints } from './schemas/country';
 import { feedbackEndpoints } from './schemas/feedback';
 import { giftsEndpoints } from './schemas/gifts';
 import { healthEndpoints } from './schemas/health';
+import { insightsEndpoints } from './schemas/insights';
+import { legacyImportEndpoints } from './schemas/legacy-import';
 import { linksEndpoints } from './schemas/links';
 import { mobileUsageEndpoints } from './schemas/mobile-usage';
 import { newsletterEndpoints } from './schemas/newsletter';
@@ -31,6 +33,8 @@ export * from './schemas/country';
 export * from './schemas/feedback';
 export * from './schemas/gifts';
 export * from './schemas/health';
+export * from './schemas/insights';
+export * from './schemas/legacy-import';
 export * from './schemas/links';
 export * from './schemas/mobile-usage';
 export * from './schemas/newsletter';
@@ -51,6 +55,7 @@ export const endpoints = {
   ...userEndpoints,
   ...authEndpoints,
   ...sitesEndpoints,
+  ...insightsEndpoints,
   ...settingsEndpoints,
   ...profileEndpoints,
   ...appsEndpoints,
@@ -66,5 +71,6 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...feedbackEndpoints,
   ...quotesEndpoints,
+  ...legacyImportEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpoints;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { interceptOutcomeSchema, MAX_OUTCOMES_PER_REPORT } from '../api/schemas/insights';
 import { feedblockingSettingsSchema } from '../api/schemas/settings';
 
 /**
@@ -13,6 +14,10 @@ export const EXTENSION_MESSAGE_TYPES = [
   'START_SESSION',
   'GET_LEGACY_DATA',
   'CLEAR_BROWSER_SITES_CACHE',
+  // Stillpoint's own additions (docs/extension.md): pause outcomes the web app could not send, and
+  // the end of the legacy-data import.
+  'QUEUE_INTERCEPT_OUTCOMES',
+  'CLEAR_LEGACY_DATA',
 ] as const;
 export type ExtensionMessageType = (typeof EXTENSION_MESSAGE_TYPES)[number];
 
@@ -29,12 +34,24 @@ export const startSessionMessageSchema = z.strictObject({
 });
 export type StartSessionMessage = z.infer<typeof startSessionMessageSchema>;
 
+/**
+ * Pause outcomes the breathe page could not send (offline, a server error): the extension keeps
+ * them and sends them with its next sync, under the same interceptIds, so nothing counts twice.
+ */
+export const queueInterceptOutcomesMessageSchema = z.strictObject({
+  type: z.literal('QUEUE_INTERCEPT_OUTCOMES'),
+  outcomes: z.array(interceptOutcomeSchema).min(1).max(MAX_OUTCOMES_PER_REPORT),
+});
+export type QueueInterceptOutcomesMessage = z.infer<typeof queueInterceptOutcomesMessageSchema>;
+
 export const extensionRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('PULSE_CHECK') }),
   z.strictObject({ type: z.literal('USER_ACCESS_TOKEN_EXCHANGE'), token: z.string().min(1) }),
   startSessionMessageSchema,
   z.strictObject({ type: z.literal('GET_LEGACY_DATA') }),
   z.strictObject({ type: z.literal('CLEAR_BROWSER_SITES_CACHE') }),
+  queueInterceptOutcomesMessageSchema,
+  z.strictObject({ type: z.literal('CLEAR_LEGACY_DATA') }),
 ]);
 export type ExtensionRequest = z.infer<typeof extensionRequestSchema>;
 
@@ -64,6 +81,9 @@ export interface ExtensionReplies {
   START_SESSION: { status: 'success' };
   GET_LEGACY_DATA: { status: 'success' } & LegacyData;
   CLEAR_BROWSER_SITES_CACHE: { status: 'success' };
+  /** `queued`: how many outcomes the extension now holds for its next sync. */
+  QUEUE_INTERCEPT_OUTCOMES: { status: 'success'; queued: number };
+  CLEAR_LEGACY_DATA: { status: 'success' };
 }
 export type ExtensionReply<T extends ExtensionMessageType = ExtensionMessageType> =
   | ExtensionReplies[T]

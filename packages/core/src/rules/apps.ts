@@ -5,7 +5,7 @@ export interface AppUsage {
   totalMinutesUsed: number;
 }
 
-/** The current week's first entry is the one the phone card shows; no entry means no use yet. */
+/** Today's entry (currentWeekSessions[0]) is the one the phone card shows; no entry means no use yet. */
 export function appUsageToday(app: { currentWeekSessions: readonly AppUsage[] }): AppUsage {
   return app.currentWeekSessions[0] ?? { totalAppOpens: 0, totalMinutesUsed: 0 };
 }

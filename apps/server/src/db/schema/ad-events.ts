@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, timestamptz } from './columns';
 
@@ -20,8 +20,14 @@ export const adEvent = pgTable(
     // Null for signed-out visitors; kept anonymous if the user is deleted.
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    // Null until the ad platform accepted it.
+    // Null until the ad platform (or, without one, the log) took it.
     forwardedAt: timestamptz('forwarded_at'),
+    // Forwarding retries (docs/forwarding.md): attempts so far, when the next one is due, and when
+    // the job gave up. A row is never deleted.
+    forwardAttempts: integer('forward_attempts').notNull().default(0),
+    nextForwardAt: timestamptz('next_forward_at'),
+    forwardGivenUpAt: timestamptz('forward_given_up_at'),
+    lastForwardError: text('last_forward_error'),
   },
   (t) => [
     // Needed by the ON DELETE SET NULL from user.

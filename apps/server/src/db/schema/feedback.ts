@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, timestamptz } from './columns';
 
@@ -21,8 +21,14 @@ export const feedbackMessage = pgTable(
     extensionVersion: text('extension_version'),
     installRef: text('install_ref'),
     createdAt: createdAt(),
-    // Null until the webhook accepted it.
+    // Null until the webhook (or, without one, the log) took it.
     forwardedAt: timestamptz('forwarded_at'),
+    // Forwarding retries (docs/forwarding.md): attempts so far, when the next one is due, and when
+    // the job gave up. A row is never deleted.
+    forwardAttempts: integer('forward_attempts').notNull().default(0),
+    nextForwardAt: timestamptz('next_forward_at'),
+    forwardGivenUpAt: timestamptz('forward_given_up_at'),
+    lastForwardError: text('last_forward_error'),
   },
   (t) => [
     // Finds messages still waiting to be forwarded, for retries.

@@ -44,7 +44,29 @@ export const mobileApp = pgTable(
   ],
 );
 
-// Weekly totals per app; the phone card shows the current week (currentWeekSessions[0]).
+// Use per app and local day, as the phone reports it (docs/mobile-ingest.md); fetchApps answers
+// these days, newest first, so currentWeekSessions[0] is today.
+export const mobileAppDailyUsage = pgTable(
+  'mobile_app_daily_usage',
+  {
+    mobileAppId: uuid('mobile_app_id')
+      .notNull()
+      .references(() => mobileApp.id, { onDelete: 'cascade' }),
+    userDay: integer('user_day').notNull(),
+    appOpens: integer('app_opens').notNull().default(0),
+    minutesUsed: integer('minutes_used').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One row per app and day: a resent day overwrites it (upsert) instead of adding up twice.
+    primaryKey({ name: 'mobile_app_daily_usage_pk', columns: [t.mobileAppId, t.userDay] }),
+    check('mobile_app_daily_usage_opens_min', sql`${t.appOpens} >= 0`),
+    check('mobile_app_daily_usage_minutes_range', sql`${t.minutesUsed} between 0 and 1440`),
+  ],
+);
+
+// Weekly totals per app, as phones reported them before per-day reports: kept as week totals,
+// shown apart and never compared with a daily budget.
 export const mobileAppWeeklyUsage = pgTable(
   'mobile_app_weekly_usage',
   {

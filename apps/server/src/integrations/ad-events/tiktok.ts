@@ -52,7 +52,6 @@ export function tiktokEventsApi(
           `TikTok's Events API refused the event: ${answer?.message ?? 'no readable answer'} (code ${answer?.code ?? 'none'})`,
         );
       }
-      return { delivered: true };
     },
   };
 }

@@ -9,5 +9,6 @@ export interface ForwardedEvent {
 
 /** Hands events on to an analytics service; events are stored first either way. */
 export interface AnalyticsForwarder {
+  /** Resolves once the event was taken; throws when it was not. */
   forward(event: ForwardedEvent): Promise<void>;
 }

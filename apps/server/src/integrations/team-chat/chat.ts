@@ -1,5 +1,5 @@
 /** Where feedback goes for the team to read: a chat channel's incoming webhook, or the log. */
 export interface TeamChat {
-  /** Posts one message; `delivered` is false when it was only logged. Throws when delivery failed. */
-  post(text: string): Promise<{ delivered: boolean }>;
+  /** Posts one message: resolves once it was taken (by the chat, or by the log); throws when not. */
+  post(text: string): Promise<void>;
 }

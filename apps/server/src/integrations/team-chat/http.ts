@@ -4,7 +4,7 @@ export const TEAM_CHAT_TIMEOUT_MS = 5_000;
 
 /**
  * An incoming webhook (Slack and compatible chats): a POST of `{ "text": ... }`. Anything but a 2xx
- * answer within the timeout is a failure, which the caller logs; the message stays stored.
+ * answer within the timeout is a failure; the message stays stored and is tried again later.
  */
 export function httpTeamChat(url: string, { timeoutMs = TEAM_CHAT_TIMEOUT_MS } = {}): TeamChat {
   return {
@@ -17,7 +17,6 @@ export function httpTeamChat(url: string, { timeoutMs = TEAM_CHAT_TIMEOUT_MS } =
       });
       await response.body?.cancel();
       if (!response.ok) throw new Error(`the team-chat webhook answered ${response.status}`);
-      return { delivered: true };
     },
   };
 }

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adEvent } from '../../db/schema';
+import type { ForwardResult } from '../../forwarding/backoff';
+import {
+  backlogCounts,
+  claimDueRows,
+  type ForwardingClaim,
+  forwardResultValues,
+  unforwarded,
+} from '../../forwarding/columns';
+import type { ForwardingBacklog } from '../../forwarding/retry';
 
 export type AdEventRow = typeof adEvent.$inferSelect;
 
@@ -16,6 +25,30 @@ export async function insertAdEvent(
   return row ?? null;
 }
 
-export async function markForwarded(db: Database, eventId: string): Promise<void> {
-  await db.update(adEvent).set({ forwardedAt: new Date() }).where(eq(adEvent.eventId, eventId));
+/** Due rows for this instance alone, leased before anything is sent (forwarding/columns.ts). */
+export function claimDueAdEvents(db: Database, claim: ForwardingClaim): Promise<AdEventRow[]> {
+  return claimDueRows(
+    db,
+    {
+      table: adEvent,
+      columns: adEvent,
+      key: adEvent.eventId,
+      keyOf: (row: AdEventRow) => row.eventId,
+      storedAt: adEvent.createdAt,
+    },
+    claim,
+  );
+}
+
+export async function recordAdEventForward(
+  db: Database,
+  eventId: string,
+  result: ForwardResult,
+): Promise<void> {
+  await db.update(adEvent).set(forwardResultValues(result)).where(eq(adEvent.eventId, eventId));
+}
+
+export async function adEventForwardingBacklog(db: Database): Promise<ForwardingBacklog> {
+  const [counts] = await db.select(backlogCounts(adEvent)).from(adEvent).where(unforwarded(adEvent));
+  return counts ?? { pending: 0, givenUp: 0 };
 }

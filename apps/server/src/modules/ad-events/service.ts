@@ -3,8 +3,20 @@ import type { SessionUser } from '../../auth/session';
 import type { BackgroundTasks } from '../../background';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import {
+  type ForwardedRows,
+  type ForwardingKind,
+  forwardAfterAnswer,
+  retryDue,
+} from '../../forwarding/retry';
 import type { AdEvent, AdEventForwarder } from '../../integrations/ad-events';
-import { insertAdEvent, markForwarded } from './repo';
+import {
+  type AdEventRow,
+  adEventForwardingBacklog,
+  claimDueAdEvents,
+  insertAdEvent,
+  recordAdEventForward,
+} from './repo';
 
 /** An event may be sent late (a retry, a slow network), but not later than this. */
 export const OLDEST_AD_EVENT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,16 +58,16 @@ export interface AdEventCaller {
 /**
  * Stores a funnel conversion event (with the user when signed in) once per eventId, then forwards
  * it after answering. A repeated eventId is acknowledged and neither stored nor forwarded again; a
- * failed forward leaves the row with forwarded_at null (logged by the background runner).
+ * failed forward is recorded on the row and the forwarding job tries again (docs/forwarding.md).
  */
 export async function trackAdEvent(
-  { db, forwarder, background }: AdEventsDependencies,
+  deps: AdEventsDependencies,
   input: TrackAdEventInput,
   user: SessionUser | null,
   caller: AdEventCaller,
   nowMs: number,
 ): Promise<Acknowledged> {
-  const row = await insertAdEvent(db, {
+  const row = await insertAdEvent(deps.db, {
     eventId: input.eventId,
     event: input.event,
     properties: input.properties,
@@ -64,17 +76,39 @@ export async function trackAdEvent(
     userId: user?.id ?? null,
   });
   if (!row) return { ok: true };
-  background.run(`forwarding ad event ${row.eventId}`, async () => {
-    const { delivered } = await forwarder.forward({
-      event: row.event,
-      eventId: row.eventId,
-      properties: input.properties,
-      eventTime: row.eventTime,
-      pixelCode: row.pixelCode,
-      userId: row.userId,
-      ...caller,
-    });
-    if (delivered) await markForwarded(db, row.eventId);
-  });
+  forwardAfterAnswer(deps.background, `forwarding ad event ${row.eventId}`, adEventRows(deps, caller), row);
   return { ok: true };
+}
+
+/**
+ * Ad events as the forwarding steps see them: the repo's SQL and the forwarder. The caller's
+ * address and browser are known only while answering them; a retry goes without.
+ */
+function adEventRows(
+  { db, forwarder }: Pick<AdEventsDependencies, 'db' | 'forwarder'>,
+  caller: AdEventCaller = { ip: null, userAgent: null },
+): ForwardedRows<AdEventRow> {
+  return {
+    claimDue: (claim) => claimDueAdEvents(db, claim),
+    send: (row) =>
+      forwarder.forward({
+        event: row.event,
+        eventId: row.eventId,
+        properties: row.properties,
+        eventTime: row.eventTime,
+        pixelCode: row.pixelCode,
+        userId: row.userId,
+        ...caller,
+      }),
+    record: (row, result) => recordAdEventForward(db, row.eventId, result),
+  };
+}
+
+/** The forwarding job's view of ad events: retry the events the ad platform has not taken. */
+export function adEventForwarding(deps: Pick<AdEventsDependencies, 'db' | 'forwarder'>): ForwardingKind {
+  const rows = adEventRows(deps);
+  return {
+    retryDue: (run) => retryDue(rows, run),
+    backlog: () => adEventForwardingBacklog(deps.db),
+  };
 }

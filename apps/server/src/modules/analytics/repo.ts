@@ -1,5 +1,15 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { analyticsEvent } from '../../db/schema';
+import type { ForwardResult } from '../../forwarding/backoff';
+import {
+  backlogCounts,
+  claimDueRows,
+  type ForwardingClaim,
+  forwardResultValues,
+  unforwarded,
+} from '../../forwarding/columns';
+import type { ForwardingBacklog } from '../../forwarding/retry';
 
 export type AnalyticsEventRow = typeof analyticsEvent.$inferSelect;
 
@@ -10,4 +20,31 @@ export async function insertEvent(
   const [row] = await db.insert(analyticsEvent).values(values).returning();
   if (!row) throw new Error('insert into analytics_event returned no row');
   return row;
+}
+
+/** Due rows for this instance alone, leased before anything is sent (forwarding/columns.ts). */
+export function claimDueEvents(db: Database, claim: ForwardingClaim): Promise<AnalyticsEventRow[]> {
+  return claimDueRows(
+    db,
+    {
+      table: analyticsEvent,
+      columns: analyticsEvent,
+      key: analyticsEvent.id,
+      keyOf: (row: AnalyticsEventRow) => row.id,
+      storedAt: analyticsEvent.receivedAt,
+    },
+    claim,
+  );
+}
+
+export async function recordEventForward(db: Database, id: number, result: ForwardResult): Promise<void> {
+  await db.update(analyticsEvent).set(forwardResultValues(result)).where(eq(analyticsEvent.id, id));
+}
+
+export async function eventForwardingBacklog(db: Database): Promise<ForwardingBacklog> {
+  const [counts] = await db
+    .select(backlogCounts(analyticsEvent))
+    .from(analyticsEvent)
+    .where(unforwarded(analyticsEvent));
+  return counts ?? { pending: 0, givenUp: 0 };
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mobileApp, mobileAppWeeklyUsage, supportedApp } from '../../db/schema';
+import { mobileApp, mobileAppDailyUsage, mobileAppWeeklyUsage, supportedApp } from '../../db/schema';
 
 export type MobileAppRow = typeof mobileApp.$inferSelect;
+export type DailyUsageRow = typeof mobileAppDailyUsage.$inferSelect;
 export type WeeklyUsageRow = typeof mobileAppWeeklyUsage.$inferSelect;
 
 export const listSupportedApps = (db: Database) =>
@@ -26,6 +27,26 @@ export const listUserApps = (db: Database, userId: string): Promise<MobileAppRow
     .from(mobileApp)
     .where(eq(mobileApp.userId, userId))
     .orderBy(asc(mobileApp.createdAt), asc(mobileApp.id));
+
+/** Daily rows of these apps for the days fromDay..toDay, both included. */
+export async function dailyUsageBetween(
+  db: Database,
+  appIds: readonly string[],
+  fromDay: number,
+  toDay: number,
+): Promise<DailyUsageRow[]> {
+  if (appIds.length === 0) return [];
+  return db
+    .select()
+    .from(mobileAppDailyUsage)
+    .where(
+      and(
+        inArray(mobileAppDailyUsage.mobileAppId, [...appIds]),
+        gte(mobileAppDailyUsage.userDay, fromDay),
+        lte(mobileAppDailyUsage.userDay, toDay),
+      ),
+    );
+}
 
 /** Weekly rows of these apps whose week starts in (fromDay, toDay]. */
 export async function weeklyUsageBetween(
@@ -70,7 +91,7 @@ export async function updateApp(tx: Database, id: string, values: AppValues): Pr
   await tx.update(mobileApp).set(values).where(eq(mobileApp.id, id));
 }
 
-/** Removes the user's apps other than `keep` (with their weekly rows, by cascade). */
+/** Removes the user's apps other than `keep` (with their daily and weekly rows, by cascade). */
 export async function deleteAppsExcept(tx: Database, userId: string, keep: readonly string[]): Promise<void> {
   await tx
     .delete(mobileApp)
@@ -79,7 +100,26 @@ export async function deleteAppsExcept(tx: Database, userId: string, keep: reado
     );
 }
 
-/** Writes each app's week, replacing what an earlier report said about that week. */
+/** Writes each app's days, each replacing what an earlier report said about that day (never adding). */
+export async function upsertDays(
+  tx: Database,
+  days: readonly { mobileAppId: string; userDay: number; appOpens: number; minutesUsed: number }[],
+): Promise<void> {
+  if (days.length === 0) return;
+  await tx
+    .insert(mobileAppDailyUsage)
+    .values([...days])
+    .onConflictDoUpdate({
+      target: [mobileAppDailyUsage.mobileAppId, mobileAppDailyUsage.userDay],
+      set: {
+        appOpens: sql`excluded.app_opens`,
+        minutesUsed: sql`excluded.minutes_used`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** Writes each app's week (older phone builds), replacing what an earlier report said about that week. */
 export async function upsertWeeks(
   tx: Database,
   weeks: readonly {

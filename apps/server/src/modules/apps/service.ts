@@ -1,6 +1,7 @@
 import {
-  APP_WEEKS_SHOWN,
-  currentWeekSessions,
+  APP_DAYS_SHOWN,
+  dailyAppSessions,
+  legacyWeekTotal,
   type MobileApp,
   type ReportedApp,
   reportedAppKey,
@@ -11,6 +12,7 @@ import type { Database } from '../../db/client';
 import { iconUrl } from './icons';
 import {
   type AppValues,
+  dailyUsageBetween,
   deleteAppsExcept,
   insertApps,
   knownSupportedAppIds,
@@ -18,6 +20,7 @@ import {
   listUserApps,
   type MobileAppRow,
   updateApp,
+  upsertDays,
   upsertWeeks,
   weeklyUsageBetween,
 } from './repo';
@@ -36,30 +39,41 @@ export async function unknownSupportedAppIds(db: Database, ids: readonly string[
 const sortKey = (app: MobileApp) => (app.supportedAppId ?? app.name ?? '').toLowerCase();
 
 /**
- * The phone card's apps for the browser's `userDay`: each with its weekly use, newest week first,
- * [0] being the week that contains userDay (zeros until the phone reports it). The most used this
- * week come first.
+ * The phone card's apps for the browser's `userDay`: each with its use on that day and the six
+ * before it, newest first, so [0] is that day (zeros until the phone reports it) and is what the
+ * daily budget is measured against. A week total from an older phone build comes apart, as
+ * legacyWeekTotal, only for a week with no day reported. The most used today come first.
  */
 export async function fetchApps(db: Database, userId: string, userDay: number): Promise<MobileApp[]> {
   const apps = await listUserApps(db, userId);
-  // Only weeks that can appear in currentWeekSessions: started within the last APP_WEEKS_SHOWN weeks.
-  const weeks = await weeklyUsageBetween(
-    db,
-    apps.map((app) => app.id),
-    userDay - APP_WEEKS_SHOWN * WEEK_DAYS,
-    userDay,
-  );
-  const result = apps.map((app) => ({
-    id: app.id,
-    supportedAppId: app.supportedAppId,
-    name: app.name,
-    budget: app.budget,
-    domains: app.domains,
-    currentWeekSessions: currentWeekSessions(
-      weeks.filter((week) => week.mobileAppId === app.id),
-      userDay,
-    ),
-  }));
+  const appIds = apps.map((app) => app.id);
+  // The days shown, and the rest of any week holding userDay: a day reported later in that week
+  // still means the week is reported per day.
+  const days = await dailyUsageBetween(db, appIds, userDay - APP_DAYS_SHOWN + 1, userDay + WEEK_DAYS - 1);
+  // Only weeks that can hold userDay.
+  const weeks = await weeklyUsageBetween(db, appIds, userDay - WEEK_DAYS, userDay);
+  const result = apps.map((app): MobileApp => {
+    const appDays = days
+      .filter((row) => row.mobileAppId === app.id)
+      .map((row) => ({
+        userDay: row.userDay,
+        totalAppOpens: row.appOpens,
+        totalMinutesUsed: row.minutesUsed,
+      }));
+    return {
+      id: app.id,
+      supportedAppId: app.supportedAppId,
+      name: app.name,
+      budget: app.budget,
+      domains: app.domains,
+      currentWeekSessions: dailyAppSessions(appDays, userDay),
+      legacyWeekTotal: legacyWeekTotal(
+        weeks.filter((week) => week.mobileAppId === app.id),
+        appDays.map((row) => row.userDay),
+        userDay,
+      ),
+    };
+  });
   const minutes = (app: MobileApp) => app.currentWeekSessions[0]?.totalMinutesUsed ?? 0;
   return result.sort((a, b) => minutes(b) - minutes(a) || sortKey(a).localeCompare(sortKey(b)));
 }
@@ -85,7 +99,8 @@ const unchanged = (row: MobileAppRow, values: AppValues) =>
 
 /**
  * Makes the user's apps exactly the reported list: matched by catalogue id, else by name. Each
- * app's reported week replaces what was stored for that week; apps left out are removed.
+ * reported day replaces what was stored for that app and day (and a week from an older phone
+ * build, that week); apps left out are removed.
  */
 export async function replaceUserApps(
   tx: Database,
@@ -107,12 +122,17 @@ export async function replaceUserApps(
   }
   for (const inserted of await insertApps(tx, userId, fresh)) idByKey.set(storedKey(inserted), inserted.id);
   await deleteAppsExcept(tx, userId, [...idByKey.values()]);
+  const stored = apps.map((app) => {
+    const mobileAppId = idByKey.get(reportedAppKey(app));
+    if (!mobileAppId) throw new Error(`no stored app for ${reportedAppKey(app)}`);
+    return { mobileAppId, app };
+  });
+  await upsertDays(
+    tx,
+    stored.flatMap(({ mobileAppId, app }) => (app.days ?? []).map((day) => ({ mobileAppId, ...day }))),
+  );
   await upsertWeeks(
     tx,
-    apps.map((app) => {
-      const mobileAppId = idByKey.get(reportedAppKey(app));
-      if (!mobileAppId) throw new Error(`no stored app for ${reportedAppKey(app)}`);
-      return { mobileAppId, ...app.week };
-    }),
+    stored.flatMap(({ mobileAppId, app }) => (app.week ? [{ mobileAppId, ...app.week }] : [])),
   );
 }

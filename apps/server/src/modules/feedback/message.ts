@@ -6,6 +6,11 @@ const escapeChatText = (text: string) =>
 
 const orNone = (value: string | null) => (value ? escapeChatText(value) : 'none');
 
+/** What a restore request's stored location starts with, so the team can find them all. */
+export const PURCHASE_RESTORE_LOCATION_PREFIX = 'restore purchase - ';
+/** What an uninstall answer's stored location starts with; the SPEC §9 reason follows. */
+export const UNINSTALL_LOCATION_PREFIX = 'chrome extension uninstall - ';
+
 /** The first line of a chat message: what kind of message it is, so restore requests stand out. */
 export const chatHeadings = {
   feedback: 'New feedback',
@@ -13,12 +18,22 @@ export const chatHeadings = {
   uninstall: 'Extension uninstalled',
 } as const;
 
+/**
+ * The heading of a stored message, read from its location: a message sent again by the retry job
+ * carries the same heading as when it was first sent.
+ */
+export function chatHeadingOf(location: string): string {
+  if (location.startsWith(PURCHASE_RESTORE_LOCATION_PREFIX)) return chatHeadings.purchaseRestore;
+  if (location.startsWith(UNINSTALL_LOCATION_PREFIX)) return chatHeadings.uninstall;
+  return chatHeadings.feedback;
+}
+
 /** The team-chat message for one piece of feedback: who sent it, from where, and what they said. */
 export function feedbackChatText(
   row: Pick<FeedbackRow, 'userId' | 'content' | 'location' | 'email' | 'phoneNumber' | 'trialEmail'> &
     Partial<Pick<FeedbackRow, 'extensionVersion' | 'installRef'>>,
-  heading: string = chatHeadings.feedback,
 ): string {
+  const heading = chatHeadingOf(row.location);
   // Only uninstall feedback comes from the extension; other messages keep their usual lines.
   const fromExtension = row.extensionVersion != null || row.installRef != null;
   return [

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { feedbackMessage } from '../../db/schema';
+import type { ForwardResult } from '../../forwarding/backoff';
+import {
+  backlogCounts,
+  claimDueRows,
+  type ForwardingClaim,
+  forwardResultValues,
+  unforwarded,
+} from '../../forwarding/columns';
+import type { ForwardingBacklog } from '../../forwarding/retry';
 
 export type FeedbackRow = typeof feedbackMessage.$inferSelect;
 
@@ -14,6 +23,29 @@ export async function insertFeedback(
   return row;
 }
 
-export async function markForwarded(db: Database, id: string): Promise<void> {
-  await db.update(feedbackMessage).set({ forwardedAt: new Date() }).where(eq(feedbackMessage.id, id));
+/** Due rows for this instance alone, leased before anything is sent (forwarding/columns.ts). */
+export function claimDueFeedback(db: Database, claim: ForwardingClaim): Promise<FeedbackRow[]> {
+  return claimDueRows(
+    db,
+    {
+      table: feedbackMessage,
+      columns: feedbackMessage,
+      key: feedbackMessage.id,
+      keyOf: (row: FeedbackRow) => row.id,
+      storedAt: feedbackMessage.createdAt,
+    },
+    claim,
+  );
+}
+
+export async function recordFeedbackForward(db: Database, id: string, result: ForwardResult): Promise<void> {
+  await db.update(feedbackMessage).set(forwardResultValues(result)).where(eq(feedbackMessage.id, id));
+}
+
+export async function feedbackForwardingBacklog(db: Database): Promise<ForwardingBacklog> {
+  const [counts] = await db
+    .select(backlogCounts(feedbackMessage))
+    .from(feedbackMessage)
+    .where(unforwarded(feedbackMessage));
+  return counts ?? { pending: 0, givenUp: 0 };
 }

@@ -2,10 +2,22 @@ import type { Acknowledged, UninstallReason } from '@stillpoint/core';
 import type { SessionUser } from '../../auth/session';
 import type { BackgroundTasks } from '../../background';
 import type { Database } from '../../db/client';
+import {
+  type ForwardedRows,
+  type ForwardingKind,
+  forwardAfterAnswer,
+  retryDue,
+} from '../../forwarding/retry';
 import type { TeamChat } from '../../integrations/team-chat';
 import { storedTrialEmail } from '../profile/service';
-import { chatHeadings, feedbackChatText } from './message';
-import { insertFeedback, markForwarded } from './repo';
+import { feedbackChatText, PURCHASE_RESTORE_LOCATION_PREFIX, UNINSTALL_LOCATION_PREFIX } from './message';
+import {
+  claimDueFeedback,
+  type FeedbackRow,
+  feedbackForwardingBacklog,
+  insertFeedback,
+  recordFeedbackForward,
+} from './repo';
 
 export interface FeedbackDependencies {
   db: Database;
@@ -22,16 +34,13 @@ export interface FeedbackInput {
   installRef?: string | undefined;
 }
 
-/** What a restore request's stored location starts with, so the team can find them all. */
-export const PURCHASE_RESTORE_LOCATION_PREFIX = 'restore purchase - ';
-
 /** Feedback from the web app (feedback modal, uninstall page): stored, then sent to the team chat. */
 export async function sendFeedback(
   deps: FeedbackDependencies,
   input: FeedbackInput,
   user: SessionUser | null,
 ): Promise<Acknowledged> {
-  return storeAndForward(deps, input, user, chatHeadings.feedback);
+  return storeAndForward(deps, input, user);
 }
 
 /**
@@ -48,12 +57,8 @@ export async function requestPurchaseRestore(
     deps,
     { ...input, location: `${PURCHASE_RESTORE_LOCATION_PREFIX}${input.location}` },
     user,
-    chatHeadings.purchaseRestore,
   );
 }
-
-/** What an uninstall answer's stored location starts with; the SPEC §9 reason follows. */
-export const UNINSTALL_LOCATION_PREFIX = 'chrome extension uninstall - ';
 
 /**
  * Why someone removed the extension (SPEC §2 /uninstall-chrome-extension): feedback whose location
@@ -81,22 +86,21 @@ export async function sendUninstallFeedback(
       installRef: input.installRef,
     },
     user,
-    chatHeadings.uninstall,
   );
 }
 
 /**
  * Stores the message first, so nothing is lost, then posts it to the team chat after answering:
- * a failing or slow webhook never fails the call (the row keeps forwarded_at null for a retry).
- * A signed-in sender is named by uid, e-mail and phone; the trial e-mail comes from the page or,
- * failing that, from the one recorded at sign-in.
+ * a failing or slow webhook never fails the call; the failure is recorded on the row and the
+ * forwarding job tries again (docs/forwarding.md). A signed-in sender is named by uid, e-mail and
+ * phone; the trial e-mail comes from the page or, failing that, from the one recorded at sign-in.
  */
 async function storeAndForward(
-  { db, teamChat, background }: FeedbackDependencies,
+  deps: FeedbackDependencies,
   input: FeedbackInput,
   user: SessionUser | null,
-  heading: string,
 ): Promise<Acknowledged> {
+  const { db, background } = deps;
   const recordedTrialEmail = user && !input.trialEmail ? await storedTrialEmail(db, user.id) : null;
   const row = await insertFeedback(db, {
     userId: user?.id ?? null,
@@ -108,9 +112,27 @@ async function storeAndForward(
     extensionVersion: input.extensionVersion ?? null,
     installRef: input.installRef ?? null,
   });
-  background.run(`forwarding feedback ${row.id} to the team chat`, async () => {
-    const { delivered } = await teamChat.post(feedbackChatText(row, heading));
-    if (delivered) await markForwarded(db, row.id);
-  });
+  forwardAfterAnswer(background, `forwarding feedback ${row.id} to the team chat`, feedbackRows(deps), row);
   return { ok: true };
+}
+
+/** Feedback as the forwarding steps see it: the repo's SQL and the team chat. */
+function feedbackRows({
+  db,
+  teamChat,
+}: Pick<FeedbackDependencies, 'db' | 'teamChat'>): ForwardedRows<FeedbackRow> {
+  return {
+    claimDue: (claim) => claimDueFeedback(db, claim),
+    send: (row) => teamChat.post(feedbackChatText(row)),
+    record: (row, result) => recordFeedbackForward(db, row.id, result),
+  };
+}
+
+/** The forwarding job's view of feedback: retry the messages the team chat has not taken yet. */
+export function feedbackForwarding(deps: Pick<FeedbackDependencies, 'db' | 'teamChat'>): ForwardingKind {
+  const rows = feedbackRows(deps);
+  return {
+    retryDue: (run) => retryDue(rows, run),
+    backlog: () => feedbackForwardingBacklog(deps.db),
+  };
 }

@@ -2,11 +2,18 @@ import { endpoints } from '@stillpoint/core';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
+import type { ForwardingJob } from '../../forwarding/job';
 import { registerEndpoint } from '../../http/endpoint';
 
-export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  forwarding: Pick<ForwardingJob, 'state'>,
+): void {
   registerEndpoint(app, endpoints.healthz, () => ({ status: 'ok' as const }));
 
+  // Failed forwards are reported, not a reason to leave the load balancer: the rows are stored and
+  // the job keeps trying them.
   registerEndpoint(app, endpoints.readyz, async ({ request }) => {
     try {
       await database.ping();
@@ -14,6 +21,6 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
       request.log.error({ err: error }, 'readiness: database ping failed');
       throw new AppError('UNAVAILABLE', 'The database is not reachable.');
     }
-    return { status: 'ready' as const, database: database.kind };
+    return { status: 'ready' as const, database: database.kind, forwarding: forwarding.state() };
   });
 }

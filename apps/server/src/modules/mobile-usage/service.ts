@@ -18,7 +18,7 @@ async function refuseUnknownApps(db: Database, apps: readonly ReportedApp[]): Pr
 
 /**
  * Applies one report from the phone app. Each part replaces what was stored (screen time for that
- * day, the streak start, each app and its week), so sending the same report twice changes nothing.
+ * day, the streak start, each app and its days), so sending the same report twice changes nothing.
  * Reports of one user are applied one at a time under a lock on their profile row. This module
  * owns no table: the profile module keeps the profile and screen time, the apps module the apps.
  */

@@ -28,3 +28,17 @@ export async function upsertSettings(
   if (!row) throw new Error('upsert into feedblocking_settings returned no row');
   return toSettings(row);
 }
+
+/** Creates the row unless one exists; null when it did (concurrent first saves cannot both win). */
+export async function insertSettingsIfAbsent(
+  db: Database,
+  userId: string,
+  settings: FeedblockingSettings,
+): Promise<FeedblockingSettings | null> {
+  const [row] = await db
+    .insert(feedblockingSettings)
+    .values({ userId, ...settings })
+    .onConflictDoNothing({ target: feedblockingSettings.userId })
+    .returning();
+  return row ? toSettings(row) : null;
+}

@@ -1,6 +1,6 @@
 import { DEFAULT_FEEDBLOCKING_SETTINGS, type FeedblockingSettings } from '@stillpoint/core';
 import type { Database } from '../../db/client';
-import { findSettings, upsertSettings } from './repo';
+import { findSettings, insertSettingsIfAbsent, upsertSettings } from './repo';
 
 /** Null until the first save: the home page then offers Finish Setup. */
 export const getSettings = (db: Database, userId: string) => findSettings(db, userId);
@@ -12,4 +12,18 @@ export function updateSettings(
   changes: Partial<FeedblockingSettings>,
 ): Promise<FeedblockingSettings> {
   return upsertSettings(db, userId, { ...DEFAULT_FEEDBLOCKING_SETTINGS, ...changes }, changes);
+}
+
+/**
+ * Saves switches only for a person who has saved none yet (the switches they did not name start
+ * on); someone who already chose keeps their choice. Whether this call saved them.
+ */
+export async function saveSettingsIfNoneSaved(
+  db: Database,
+  userId: string,
+  choices: Partial<FeedblockingSettings>,
+): Promise<boolean> {
+  return (
+    (await insertSettingsIfAbsent(db, userId, { ...DEFAULT_FEEDBLOCKING_SETTINGS, ...choices })) !== null
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, between, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { browserSite, browserSiteSession } from '../../db/schema';
 
@@ -124,3 +124,29 @@ export async function insertSession(
   const [row] = await db.insert(browserSiteSession).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }
+
+/** Those of `siteIds` that are the user's, archived ones included (their history stays theirs). */
+export const ownSitesAmong = (
+  db: Database,
+  userId: string,
+  siteIds: readonly string[],
+): Promise<SiteRow[]> =>
+  siteIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(browserSite)
+        .where(and(eq(browserSite.userId, userId), inArray(browserSite.id, [...siteIds])));
+
+/** The user's sessions of the userDays `fromDay` to `toDay`, both included, on any of their sites. */
+export const sessionsOfDays = (
+  db: Database,
+  userId: string,
+  fromDay: number,
+  toDay: number,
+): Promise<SessionRow[]> =>
+  db
+    .select()
+    .from(browserSiteSession)
+    .where(and(eq(browserSiteSession.userId, userId), between(browserSiteSession.userDay, fromDay, toDay)))
+    .orderBy(asc(browserSiteSession.timeStarted), asc(browserSiteSession.id));

@@ -21,9 +21,11 @@ import {
   insertSite,
   LIVE_SITE_UNIQUE_INDEX,
   liveSites,
+  ownSitesAmong,
   type SessionRow,
   type SiteRow,
   sessionsOfDayOrSince,
+  sessionsOfDays,
   updateLiveSite,
 } from './repo';
 
@@ -127,4 +129,32 @@ export async function updateSite(
   const updated = await updateLiveSite(db, userId, body.siteId, changes);
   if (!updated) throw siteNotFound();
   return { deleted: false, site: toBrowserSite(updated) };
+}
+
+/** A site as other areas see it, archived or not (a pause or a session outlives archiving). */
+export interface OwnedSite extends BrowserSite {
+  archived: boolean;
+}
+
+/**
+ * Those of `siteIds` that belong to the user, archived ones included; ids of other people's sites
+ * or of none are simply absent, so the caller can tell which are not the user's.
+ */
+export async function ownSitesById(
+  db: Database,
+  userId: string,
+  siteIds: readonly string[],
+): Promise<OwnedSite[]> {
+  const rows = await ownSitesAmong(db, userId, [...new Set(siteIds)]);
+  return rows.map((row) => ({ ...toBrowserSite(row), archived: row.archivedAt !== null }));
+}
+
+/** The user's sessions started on the userDays `fromDay` to `toDay` (both included), on any site. */
+export async function sessionsInDayRange(
+  db: Database,
+  userId: string,
+  fromDay: number,
+  toDay: number,
+): Promise<BrowserSiteSession[]> {
+  return (await sessionsOfDays(db, userId, fromDay, toDay)).map(toSession);
 }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { LegacyDataImport } from '../../lib/legacyImport';
 import { RequireSubscription } from '../subscriptionGuard';
 import { ExpiredSubscriptionToast } from './ExpiredSubscriptionToast';
 import { Header } from './Header';
@@ -17,6 +18,7 @@ export function SignedInLayout() {
         </RequireSubscription>
       </main>
       <ExpiredSubscriptionToast />
+      <LegacyDataImport />
     </>
   );
 }

@@ -2,12 +2,12 @@ import type { SignInMethod } from '@stillpoint/core';
 import { useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { env } from '../../lib/env';
+import { FormError } from '../../ui/FormFooter';
 import { OrDivider } from '../../ui/OrDivider';
 import { OAuthButtons } from './oauth/OAuthButtons';
 import { oauthErrorMessage } from './oauth/oauthErrorMessage';
 import { PhoneSignIn } from './phone/PhoneSignIn';
 import { TestPhoneHint } from './phone/TestPhoneHint';
-import { SignInAlert } from './SignInAlert';
 import { useAuthConfig } from './useAuthConfig';
 
 export interface SignInPanelProps {
@@ -66,7 +66,7 @@ export function SignInPanel({
               }}
               onError={setProviderError}
             />
-            <SignInAlert message={providerError} />
+            <FormError message={providerError} />
           </div>
         ) : null}
       </section>

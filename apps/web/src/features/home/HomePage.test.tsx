@@ -159,6 +159,18 @@ describe('HomePage', () => {
     expect(within(settings).getByRole('heading', { level: 3, name: "Sites We'll Feedblock" })).toBeVisible();
   });
 
+  it("shows this week's pauses after the web settings, with a welcome before the first pause", async () => {
+    const server = installDashboardServer();
+    renderRoute('/');
+
+    const settings = await screen.findByRole('region', { name: 'Your Web Settings' });
+    const pauses = screen.getByRole('region', { name: "This week's pauses" });
+    expect(settings.compareDocumentPosition(pauses) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await within(pauses).findByText(/^Your first week/)).toBeVisible();
+    const day = Math.floor((Date.now() - new Date().getTimezoneOffset() * 60_000) / 86_400_000);
+    expect(server.calls('GET /api/getInsights')[0]?.search.get('userDay')).toBe(String(day));
+  });
+
   it('tracks scroll depth on the home page', async () => {
     const server = installDashboardServer();
     renderRoute('/');

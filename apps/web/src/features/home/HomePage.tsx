@@ -11,6 +11,8 @@ import { FeedbackButton } from './feedback/FeedbackButton';
 import { FeedblockingSection } from './feedblocking/FeedblockingSection';
 import { useFeedblockingSettings } from './feedblocking/useFeedblockingSettings';
 import { Greeting } from './Greeting';
+import { InsightsSection } from './insights/InsightsSection';
+import { useInsights } from './insights/useInsights';
 import { PhoneUseSection } from './phone/PhoneUseSection';
 import { useProfile } from './profile/useProfile';
 import { AddSiteProvider } from './sites/AddSiteProvider';
@@ -20,8 +22,9 @@ const todayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month:
 
 /**
  * SPEC §2 Home: the greeting, a notice outside Chrome (in desktop Chrome, a prompt while the
- * extension is missing), 'Your Web Settings' (intercepted sites and feedblocking) and 'Your Phone
- * Use'. From 1024 px the phone card sits in a column on the right.
+ * extension is missing), 'Your Web Settings' (intercepted sites and feedblocking), this week's
+ * pauses below them, and 'Your Phone Use'. From 1024 px the phone card sits in a column on the
+ * right.
  */
 export function HomePage() {
   useScrollDepthTracking('home');
@@ -30,6 +33,7 @@ export function HomePage() {
   // Started here so they load alongside the profile rather than after it.
   useSites();
   useFeedblockingSettings();
+  useInsights();
 
   if (auth.status !== 'signedIn' || profile.isPending) {
     return (
@@ -68,7 +72,10 @@ export function HomePage() {
         <ExtensionPrompt />
 
         <div className="grid grid-cols-1 gap-12 lg:grid-cols-[minmax(0,1fr)_300px] lg:gap-10">
-          <WebSettings />
+          <div className="flex min-w-0 flex-col gap-12">
+            <WebSettings />
+            <InsightsSection />
+          </div>
           <PhoneUseSection />
         </div>
       </div>

@@ -416,3 +416,50 @@ describe('BreathePage: when there is no session to offer', () => {
     expect(quote.querySelector('figcaption')?.textContent).not.toBe('');
   });
 });
+
+describe('BreathePage: what the pause achieved', () => {
+  const reported = (server: ReturnType<typeof setup>['server']) =>
+    server
+      .calls('POST /api/reportInterceptOutcomes')
+      .flatMap((call) => (call.body as { outcomes: { interceptId: string; outcome: string }[] }).outcomes);
+
+  it('reports the pause as shown, then nevermind under the same id', async () => {
+    const { server } = setup();
+    await breatheThrough();
+    expect(reported(server)).toEqual([expect.objectContaining({ siteId: SITE_ID, outcome: 'shown' })]);
+
+    click(await findButton('nevermind'));
+
+    const [shown, nevermind] = await settle(() => reported(server).length === 2 && reported(server));
+    expect(nevermind).toMatchObject({ interceptId: shown?.interceptId, outcome: 'nevermind' });
+  });
+
+  it('reports the session and its length alongside starting it', async () => {
+    const { server, tab } = setup();
+    await breatheThrough();
+
+    click(await findButton('use site'));
+    click(screen.getByRole('button', { name: '20 minutes' }));
+    await settle(() => tab.leaveTo.mock.calls.length > 0);
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+
+    const outcomes = await settle(() => reported(server).length === 2 && reported(server));
+    expect(outcomes.map((report) => report.outcome)).toEqual(['shown', 'session']);
+    expect(outcomes[1]).toMatchObject({ sessionLengthInMilliseconds: 1_200_000 });
+    expect(server.calls('POST /api/startBrowserSiteSession')).toHaveLength(1);
+  });
+
+  it('goes on as usual when the report fails', async () => {
+    const { server } = setup();
+    server.route('POST /api/reportInterceptOutcomes', () =>
+      failure(500, 'Something went wrong on our side.'),
+    );
+    await breatheThrough();
+
+    click(await findButton('nevermind'));
+
+    expect(screen.getByRole('status')).toHaveTextContent('Closing this tab');
+    await settle(() => reported(server).length === 2);
+    expect(screen.queryByText(messages.defaultError)).not.toBeInTheDocument();
+  });
+});

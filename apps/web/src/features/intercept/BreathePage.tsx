@@ -9,6 +9,7 @@ import { InterceptNotice } from './InterceptNotice';
 import { SessionChooser } from './SessionChooser';
 import { useCountdown } from './useCountdown';
 import { type InterceptSite, useInterceptSite, useVisitQuote } from './useInterceptData';
+import { type InterceptOutcomeReporter, useInterceptOutcome } from './useInterceptOutcome';
 
 /**
  * Intercept page (SPEC §2 /breathe, §4 Intercept): an 11 s countdown of breathing in, breathing
@@ -23,6 +24,7 @@ export function BreathePage() {
   const phase = breathingPhase(secondsLeft);
   const quote = useVisitQuote(phase === 'quote');
   const site = useInterceptSite(siteId);
+  const outcome = useInterceptOutcome(siteId);
   const destination = hostOf(interceptReturnUrl(returnUrl));
 
   return (
@@ -46,15 +48,21 @@ export function BreathePage() {
         ) : null}
       </div>
 
-      {secondsLeft === 0 ? <AfterBreathing site={site} returnUrl={returnUrl} /> : null}
+      {secondsLeft === 0 ? <AfterBreathing site={site} returnUrl={returnUrl} outcome={outcome} /> : null}
     </div>
   );
 }
 
-function AfterBreathing({ site, returnUrl }: { site: InterceptSite; returnUrl: string | null }) {
+interface AfterBreathingProps {
+  site: InterceptSite;
+  returnUrl: string | null;
+  outcome: InterceptOutcomeReporter;
+}
+
+function AfterBreathing({ site, returnUrl, outcome }: AfterBreathingProps) {
   switch (site.status) {
     case 'found':
-      return <SessionChooser site={site.site} returnUrl={returnUrl} />;
+      return <SessionChooser site={site.site} returnUrl={returnUrl} outcome={outcome} />;
     case 'loading':
       return <Spinner label="Loading your site" />;
     case 'missing':

@@ -1,6 +1,7 @@
 import {
   type CustomSite,
   interceptReturnUrl,
+  MINUTE_MS,
   NEVERMIND_CLOSE_DELAY_MS,
   SESSION_LENGTHS_MINUTES,
   sessionsLeftToday,
@@ -13,6 +14,7 @@ import { buttonStyles } from '../../ui/buttonStyles';
 import { showErrorToast } from '../../ui/toast';
 import { BudgetDots } from './BudgetDots';
 import { browserTab } from './browserTab';
+import type { InterceptOutcomeReporter } from './useInterceptOutcome';
 import { useStartSession } from './useStartSession';
 
 /** How long after window.close() a tab that is still here counts as kept open by the browser. */
@@ -26,6 +28,8 @@ interface SessionChooserProps {
   site: CustomSite;
   /** The returnUrl query parameter as given; only an http(s) address is followed. */
   returnUrl: string | null;
+  /** Where the choice is recorded for the person's insights. */
+  outcome: InterceptOutcomeReporter;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,7 +40,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the server and tells the extension, then returns to the site; with no sessions left only
  * 'nevermind' is offered.
  */
-export function SessionChooser({ site, returnUrl }: SessionChooserProps) {
+export function SessionChooser({ site, returnUrl, outcome }: SessionChooserProps) {
   const host = siteHost(site.siteOrigin);
   const used = site.todaysSessions.length;
   const left = sessionsLeftToday(site.dailyBudget, site.todaysSessions);
@@ -78,8 +82,14 @@ export function SessionChooser({ site, returnUrl }: SessionChooserProps) {
     };
   }, [step]);
 
+  function nevermind() {
+    outcome.nevermind();
+    setStep('closing');
+  }
+
   async function startSession(minutes: number) {
     setChosenMinutes(minutes);
+    outcome.session(minutes * MINUTE_MS);
     try {
       const { recorded } = await start.mutateAsync({ siteId: site.id, minutes });
       if (!recorded) {
@@ -126,7 +136,7 @@ export function SessionChooser({ site, returnUrl }: SessionChooserProps) {
 
       {step === 'choose' ? (
         <div className="flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
-          <Button onClick={() => setStep('closing')} className="sm:min-w-36">
+          <Button onClick={nevermind} className="sm:min-w-36">
             nevermind
           </Button>
           {left > 0 ? (
@@ -157,7 +167,7 @@ export function SessionChooser({ site, returnUrl }: SessionChooserProps) {
               ))}
             </div>
           </fieldset>
-          <Button variant="ghost" disabled={starting} onClick={() => setStep('closing')}>
+          <Button variant="ghost" disabled={starting} onClick={nevermind}>
             nevermind
           </Button>
         </div>

@@ -3,21 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { startExtensionSession } from '../../lib/extension';
 import { reloadSites } from '../../lib/sites';
+import { newUuid } from './newUuid';
 
 export interface StartedSession {
   session: BrowserSiteSession;
   /** False when the server did not record it; the session still runs in the extension (SPEC §4). */
   recorded: boolean;
-}
-
-/** A v4 UUID; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
-export function newSessionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
@@ -31,7 +22,7 @@ export function useStartSession() {
     mutationFn: async ({ siteId, minutes }: { siteId: string; minutes: number }): Promise<StartedSession> => {
       const now = new Date();
       const session: BrowserSiteSession = {
-        id: newSessionId(),
+        id: newUuid(),
         siteId,
         lengthInMilliseconds: minutes * MINUTE_MS,
         timeStarted: epochSeconds(now),

@@ -1,4 +1,4 @@
-import type { LegacyData, PulseReply, StartSessionMessage } from '@stillpoint/core';
+import type { InterceptOutcomeReport, LegacyData, PulseReply, StartSessionMessage } from '@stillpoint/core';
 import { ExtensionMissingError, sendExtensionMessage } from './bridge';
 
 /** PULSE_CHECK: the extension's version and signed-in state, or null when it is not installed. */
@@ -47,5 +47,18 @@ export async function clearBrowserSitesCache(): Promise<void> {
     await sendExtensionMessage({ type: 'CLEAR_BROWSER_SITES_CACHE' });
   } catch {
     // Without an extension there is no cache to clear; with one, its periodic sync catches up.
+  }
+}
+
+/**
+ * QUEUE_INTERCEPT_OUTCOMES: pause outcomes the server did not take, for the extension to send at
+ * its next sync. False without an extension (or when it refuses them): there is no one else to ask.
+ */
+export async function queueInterceptOutcomes(outcomes: InterceptOutcomeReport[]): Promise<boolean> {
+  try {
+    await sendExtensionMessage({ type: 'QUEUE_INTERCEPT_OUTCOMES', outcomes });
+    return true;
+  } catch {
+    return false;
   }
 }

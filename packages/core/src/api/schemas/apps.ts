@@ -3,13 +3,22 @@ import { defineEndpoint } from '../endpoint';
 import { userDayQuerySchema } from './common';
 
 /**
- * One week of an app's use as the phone reported it; weeks come newest first, so [0] is the week
- * holding the requested userDay (zeros when nothing was reported yet). See docs/mobile-ingest.md.
+ * One day of an app's use as the phone reported it. Days come newest first, so [0] is the
+ * requested userDay (zeros when nothing was reported for it). See docs/mobile-ingest.md.
  */
 export const appUsageSchema = z.object({
   totalAppOpens: z.number().int().min(0),
   totalMinutesUsed: z.number().min(0),
 });
+
+/**
+ * A week total from a phone build that reported weeks, not days: shown apart as the week's
+ * figures, never compared with the daily budget.
+ */
+export const legacyWeekTotalSchema = appUsageSchema.extend({
+  weekStartUserDay: z.number().int().min(0),
+});
+export type LegacyWeekTotal = z.infer<typeof legacyWeekTotalSchema>;
 
 /**
  * A phone app the user limits (SPEC §3). Its name comes from the supported app it points at,
@@ -21,7 +30,10 @@ export const mobileAppSchema = z.object({
   name: z.string().nullable(),
   budget: z.number().int(),
   domains: z.array(z.string()),
+  /** The requested day and the six before it, newest first: [0] is today, against the budget. */
   currentWeekSessions: z.array(appUsageSchema),
+  /** The week holding the requested day, when only a week total was reported for it; else null. */
+  legacyWeekTotal: legacyWeekTotalSchema.nullable(),
 });
 export type MobileApp = z.infer<typeof mobileAppSchema>;
 
@@ -37,7 +49,8 @@ export const appsEndpoints = {
   fetchApps: defineEndpoint({
     method: 'GET',
     path: '/fetchApps',
-    summary: "The user's limited phone apps with this week's use, today first.",
+    summary:
+      "The user's limited phone apps with the last seven days' use, the requested day first, and any older week-only total apart.",
     auth: 'user',
     query: z.object({ userDay: userDayQuerySchema }),
     response: z.array(mobileAppSchema),

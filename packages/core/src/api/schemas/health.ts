@@ -2,9 +2,24 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+/** How forwarding one kind of stored row is going (docs/forwarding.md); nulls before the first run. */
+export const forwardingKindStateSchema = z.object({
+  lastRunAt: z.string().nullable(),
+  pending: z.number().int().nullable(),
+  givenUp: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+});
+
 export const readinessSchema = z.object({
   status: z.enum(['ready']),
   database: z.enum(['pglite', 'postgres']),
+  /** Failing forwards do not make the server unready; they show here. */
+  forwarding: z.object({
+    intervalSeconds: z.number().int(),
+    feedback: forwardingKindStateSchema,
+    analytics: forwardingKindStateSchema,
+    adEvents: forwardingKindStateSchema,
+  }),
 });
 
 export const healthEndpoints = {
@@ -18,7 +33,7 @@ export const healthEndpoints = {
   readyz: defineEndpoint({
     method: 'GET',
     path: '/readyz',
-    summary: 'Readiness: the database answers.',
+    summary: 'Readiness: the database answers; also how forwarding to outside services is going.',
     auth: 'public',
     response: readinessSchema,
   }),

@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import { WEEK_DAYS } from '../../rules/app-weeks';
+import { WEEK_DAYS } from '../../rules/app-days';
 import { MAX_TIMEZONE_OFFSET_MINUTES } from '../../rules/time';
 import { isValidHostName } from '../../validation/host';
 import { defineEndpoint } from '../endpoint';
 import { epochSecondsSchema, userDayBodySchema } from './common';
 
-/** Our own ceilings: one report stays a sane size, and no figure is beyond what a week can hold. */
+/** Our own ceilings: one report stays a sane size, and no figure is beyond what a day can hold. */
 export const MOBILE_USAGE_MAX_APPS = 200;
 export const MOBILE_USAGE_MAX_DOMAINS = 50;
+/** Two weeks: enough for a phone that was offline a while to catch up, in one report. */
+export const MOBILE_USAGE_MAX_DAYS = 14;
 export const MINUTES_PER_DAY = 1440;
+/** About one open every nine seconds of a whole day: anything above is a counting fault. */
+export const MAX_DAILY_APP_OPENS = 10_000;
 const MAX_WEEKLY_OPENS = 100_000;
 const MAX_APP_BUDGET = 10_000;
 
@@ -26,13 +30,22 @@ const domainSchema = z
   .toLowerCase()
   .refine(isValidHostName, 'domains must be host names like instagram.com');
 
+/** One local day of an app's use; a resent day replaces what was stored for it. */
+const dayUsageSchema = z.strictObject({
+  userDay: userDayBodySchema,
+  appOpens: wholeNumber('appOpens', MAX_DAILY_APP_OPENS),
+  minutesUsed: wholeNumber('minutesUsed', MINUTES_PER_DAY),
+});
+export type ReportedAppDay = z.output<typeof dayUsageSchema>;
+
+/** Deprecated: older phone builds report a week total; it is kept as a week total, shown apart. */
 const weekUsageSchema = z.strictObject({
   weekStartUserDay: userDayBodySchema,
   totalAppOpens: wholeNumber('totalAppOpens', MAX_WEEKLY_OPENS),
   totalMinutesUsed: wholeNumber('totalMinutesUsed', WEEK_DAYS * MINUTES_PER_DAY),
 });
 
-/** One app the person limits on their phone, with this week's totals so far. */
+/** One app the person limits on their phone, with its use per day (or, from older builds, per week). */
 export const reportedAppSchema = z
   .strictObject({
     /** An id from getSupportedApps; unknown ids are refused. */
@@ -46,10 +59,21 @@ export const reportedAppSchema = z
       .max(MOBILE_USAGE_MAX_DOMAINS, `an app can have at most ${MOBILE_USAGE_MAX_DOMAINS} domains`)
       .default([])
       .transform((domains) => [...new Set(domains)]),
-    week: weekUsageSchema,
+    /** The days this report speaks for, each replacing what was stored for that day. */
+    days: z
+      .array(dayUsageSchema, { error: 'days must be a list' })
+      .min(1, 'days must list at least one day')
+      .max(MOBILE_USAGE_MAX_DAYS, `days can list at most ${MOBILE_USAGE_MAX_DAYS} days`)
+      .optional(),
+    /** Deprecated (older phone builds): this week's totals so far. */
+    week: weekUsageSchema.optional(),
   })
   .refine((app) => app.supportedAppId !== undefined || app.name !== undefined, {
     message: 'each app needs a supportedAppId or a name',
+  })
+  .refine((app) => app.days !== undefined || app.week !== undefined, {
+    message: 'each app needs its days (or, from older phone builds, its week)',
+    path: ['days'],
   });
 export type ReportedApp = z.output<typeof reportedAppSchema>;
 
@@ -83,7 +107,18 @@ export const reportMobileUsageBodySchema = z
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
     for (const [index, app] of (body.apps ?? []).entries()) {
-      if (app.week.weekStartUserDay > body.userDay) {
+      const days = new Set<number>();
+      for (const [dayIndex, day] of (app.days ?? []).entries()) {
+        const path = ['apps', index, 'days', dayIndex, 'userDay'];
+        if (day.userDay > body.userDay) {
+          ctx.addIssue({ code: 'custom', path, message: 'days cannot be after userDay' });
+        }
+        if (days.has(day.userDay)) {
+          ctx.addIssue({ code: 'custom', path, message: `day ${day.userDay} is listed twice in days` });
+        }
+        days.add(day.userDay);
+      }
+      if (app.week && app.week.weekStartUserDay > body.userDay) {
         ctx.addIssue({
           code: 'custom',
           path: ['apps', index, 'week', 'weekStartUserDay'],
@@ -114,7 +149,7 @@ export const mobileUsageEndpoints = {
     method: 'POST',
     path: '/reportMobileUsage',
     summary:
-      "The phone app reports screen time, streak and per-app weekly use; resending replaces, never adds. Stillpoint's own addition: SPEC §7 names no path for it (see docs/mobile-ingest.md).",
+      "The phone app reports screen time, streak and per-app use per day; resending replaces, never adds. Stillpoint's own addition: SPEC §7 names no path for it (see docs/mobile-ingest.md).",
     auth: 'user',
     body: reportMobileUsageBodySchema,
     response: reportMobileUsageResponseSchema,

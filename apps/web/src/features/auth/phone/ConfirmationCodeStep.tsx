@@ -7,8 +7,7 @@ import {
 } from '@stillpoint/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatPhoneNumberIntl } from 'react-phone-number-input';
-import { Button } from '../../../ui/Button';
-import { SignInAlert } from '../SignInAlert';
+import { FormFooter } from '../../../ui/FormFooter';
 import { sendConfirmationCode, verifyConfirmationCode } from './phoneAuth';
 import type { BotCheck } from './useBotCheck';
 
@@ -115,18 +114,16 @@ export function ConfirmationCodeStep({
           className="min-h-12 rounded-xl border border-line bg-surface pr-4 pl-[calc(1rem+0.5em)] text-center font-mono text-2xl tracking-[0.5em] text-ink focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent disabled:opacity-60"
         />
       </div>
-      <SignInAlert title={messages.phoneSignInFailed} message={error} />
       <p role="status" className="text-sm text-accent-strong empty:hidden">
         {notice}
       </p>
-      <Button
-        type="submit"
+      <FormFooter
+        submitLabel="Submit"
         disabled={!isConfirmationCodeComplete(code)}
         loading={verifying}
-        className="w-full"
-      >
-        Submit
-      </Button>
+        error={error}
+        errorTitle={messages.phoneSignInFailed}
+      />
       {botCheck.widget}
       <div className="flex items-center justify-between gap-3">
         <button

@@ -1,8 +1,7 @@
 import { authErrorMessage, CONFIRMATION_CODE_LENGTH, messages } from '@stillpoint/core';
 import { type FormEvent, useId, useState } from 'react';
 import { isValidPhoneNumber } from 'react-phone-number-input';
-import { Button } from '../../../ui/Button';
-import { SignInAlert } from '../SignInAlert';
+import { FormFooter } from '../../../ui/FormFooter';
 import { PhoneNumberField } from './PhoneNumberField';
 import { sendConfirmationCode } from './phoneAuth';
 import type { BotCheck } from './useBotCheck';
@@ -66,15 +65,13 @@ export function PhoneNumberStep({
         </p>
       </div>
       {botCheck.widget}
-      <SignInAlert title={messages.phoneSignInFailed} message={error} />
-      <Button
-        type="submit"
+      <FormFooter
+        submitLabel="Continue"
         disabled={!acceptable || (botCheck.required && !botCheck.token)}
         loading={sending}
-        className="w-full"
-      >
-        Continue
-      </Button>
+        error={error}
+        errorTitle={messages.phoneSignInFailed}
+      />
     </form>
   );
 }

@@ -106,5 +106,10 @@ describe('FeedbackButton', () => {
     expect(field).toHaveValue('Please add dark mode');
     expect(submit).toBeEnabled();
     expect(screen.queryByText(messages.feedbackThanks)).not.toBeInTheDocument();
+    // Inside the modal too, where screen readers are while it is open.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Feedback is resting. Try again soon.');
+
+    await user.type(field, '!');
+    expect(within(dialog).getByRole('alert')).toBeEmptyDOMElement();
   });
 });

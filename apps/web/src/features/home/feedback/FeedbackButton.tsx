@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { brand } from '../../../lib/brand';
 import { useSendFeedback } from '../../../lib/feedback';
-import { Button } from '../../../ui/Button';
+import { FormFooter } from '../../../ui/FormFooter';
 import { Modal } from '../../../ui/Modal';
 
 interface FeedbackButtonProps {
@@ -66,23 +66,25 @@ export function FeedbackButton({ context = 'home' }: FeedbackButtonProps) {
           <textarea
             id={fieldId}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (send.isError) send.reset();
+            }}
             rows={5}
             maxLength={FEEDBACK_MAX_LENGTH}
             placeholder={`What would make ${brand.name} better for you?`}
             readOnly={send.isPending}
             className="min-h-32 w-full resize-y rounded-xl border border-line bg-surface px-3.5 py-3 text-base text-ink placeholder:text-muted/70 focus:border-accent focus:ring-1 focus:ring-accent focus:outline-none read-only:opacity-60"
           />
-          <div className="flex justify-end">
-            <Button
-              type="submit"
-              disabled={!isNonEmptyText(text)}
-              loading={send.isPending}
-              className="w-full sm:w-auto"
-            >
-              submit
-            </Button>
-          </div>
+          {/* Besides the error toast: while the modal is open, the page behind it (the toast
+              included) is hidden from screen readers, so the reason is said here too. */}
+          <FormFooter
+            submitLabel="submit"
+            disabled={!isNonEmptyText(text)}
+            loading={send.isPending}
+            error={send.error?.message}
+            align="end"
+          />
         </form>
       </Modal>
     </>

@@ -7,6 +7,7 @@ import {
   type SupportedApp,
 } from '@stillpoint/core';
 import { useId } from 'react';
+import { brand } from '../../../lib/brand';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { PlusIcon } from './icons';
 
@@ -22,15 +23,20 @@ function budgetPercent(opens: number, budget: number): number {
   return (opens / budget) * 100;
 }
 
+const opensWord = (opens: number) => (opens === 1 ? 'open' : 'opens');
+
 /**
- * One limited app (SPEC §2 phone card): icon, name, time used today, opens against the budget
- * with a bar that turns red past it, and the app's web domains, each with a '+' to intercept it.
+ * One limited app (SPEC §2 phone card): icon, name, time used today, today's opens against the
+ * daily budget with a bar that turns red past it, and the app's web domains, each with a '+' to
+ * intercept it. An app whose phone build reported only a week total shows that total instead, in
+ * muted text: a week's opens measured against a day's budget would read as over budget when not.
  */
 export function AppUsageRow({ app, supportedApps, onAddDomain }: AppUsageRowProps) {
   const name = appDisplayName(app, supportedApps);
   const iconURL = supportedApps.find((candidate) => candidate.id === app.supportedAppId)?.iconURL;
   const { totalAppOpens: opens, totalMinutesUsed: minutes } = appUsageToday(app);
-  const over = isOverAppBudget(opens, app.budget);
+  const week = app.legacyWeekTotal;
+  const over = week === null && isOverAppBudget(opens, app.budget);
   const nameId = useId();
 
   return (
@@ -50,21 +56,36 @@ export function AppUsageRow({ app, supportedApps, onAddDomain }: AppUsageRowProp
           <h4 id={nameId} className="truncate text-sm font-semibold text-ink">
             {name}
           </h4>
-          <p className="text-xs text-muted">{formatPhoneUse(minutes)} used</p>
+          <p className="text-xs text-muted">
+            {week === null
+              ? `${formatPhoneUse(minutes)} used`
+              : `This week: ${week.totalAppOpens} ${opensWord(week.totalAppOpens)}, ${formatPhoneUse(week.totalMinutesUsed)}`}
+          </p>
         </div>
         {/* Stacked, so a long app name keeps the width the card has. */}
-        <p
-          className={`flex shrink-0 flex-col items-end text-xs leading-tight ${over ? 'font-semibold text-danger' : 'text-muted'}`}
-        >
-          <span className="text-sm font-semibold tabular-nums">{`${opens}/${app.budget}`}</span>{' '}
-          <span>opens</span>
-        </p>
+        {week === null ? (
+          <p
+            className={`flex shrink-0 flex-col items-end text-xs leading-tight ${over ? 'font-semibold text-danger' : 'text-muted'}`}
+          >
+            <span className="text-sm font-semibold tabular-nums">{`${opens}/${app.budget}`}</span>{' '}
+            <span>opens</span>
+          </p>
+        ) : (
+          <p className="flex shrink-0 flex-col items-end text-xs leading-tight text-muted">
+            <span className="text-sm font-semibold tabular-nums">{`${app.budget}/day`}</span>{' '}
+            <span>budget</span>
+          </p>
+        )}
       </div>
-      <ProgressBar
-        percent={budgetPercent(opens, app.budget)}
-        label={over ? `${name}: opens over budget` : `${name}: opens against budget`}
-        tone={over ? 'danger' : 'accent'}
-      />
+      {week === null ? (
+        <ProgressBar
+          percent={budgetPercent(opens, app.budget)}
+          label={over ? `${name}: opens over budget` : `${name}: opens against budget`}
+          tone={over ? 'danger' : 'accent'}
+        />
+      ) : (
+        <p className="text-xs text-muted">Update {brand.name} on your phone to see opens per day.</p>
+      )}
       {app.domains.length > 0 ? (
         <ul aria-label={`${name} on the web`} className="flex flex-wrap gap-1.5 pt-0.5">
           {app.domains.map((domain) => (

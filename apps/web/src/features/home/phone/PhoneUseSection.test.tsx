@@ -26,6 +26,15 @@ function profile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
+const NO_USE = { totalAppOpens: 0, totalMinutesUsed: 0 };
+
+/** Seven days, today first, as fetchApps answers them; days not given are zero. */
+const days = (...newestFirst: [opens: number, minutes: number][]) =>
+  Array.from({ length: 7 }, (_, back) => {
+    const day = newestFirst[back];
+    return day ? { totalAppOpens: day[0], totalMinutesUsed: day[1] } : NO_USE;
+  });
+
 function app(overrides: Partial<MobileApp> = {}): MobileApp {
   return {
     id: 'app-1',
@@ -33,7 +42,8 @@ function app(overrides: Partial<MobileApp> = {}): MobileApp {
     name: null,
     budget: 5,
     domains: ['instagram.com'],
-    currentWeekSessions: [{ totalAppOpens: 3, totalMinutesUsed: 47 }],
+    currentWeekSessions: days([3, 47], [4, 52]),
+    legacyWeekTotal: null,
     ...overrides,
   };
 }
@@ -110,7 +120,7 @@ describe('PhoneUseSection', () => {
           name: null,
           budget: 10,
           domains: [],
-          currentWeekSessions: [{ totalAppOpens: 0, totalMinutesUsed: 5 }],
+          currentWeekSessions: days([0, 5]),
         }),
       ],
     });
@@ -139,16 +149,17 @@ describe('PhoneUseSection', () => {
     expect(screen.queryByRole('link', { name: 'Mobile Setup' })).not.toBeInTheDocument();
   });
 
-  it('turns the bar red once opens exceed the budget, not when they reach it', async () => {
+  it("turns the bar red once today's opens exceed the daily budget, not when they reach it", async () => {
     renderSection({
       apps: [
-        app({ id: 'at', currentWeekSessions: [{ totalAppOpens: 5, totalMinutesUsed: 20 }] }),
+        app({ id: 'at', currentWeekSessions: days([5, 20]) }),
         app({
           id: 'over',
           supportedAppId: 'tiktok',
           budget: 4,
           domains: ['tiktok.com'],
-          currentWeekSessions: [{ totalAppOpens: 9, totalMinutesUsed: 95 }],
+          // Under budget every earlier day: only today counts, and today is over.
+          currentWeekSessions: days([9, 95], [2, 10], [1, 5]),
         }),
       ],
     });
@@ -166,6 +177,60 @@ describe('PhoneUseSection', () => {
     expect(over).toHaveAccessibleName('TikTok: opens over budget');
     expect(over).toHaveAttribute('aria-valuenow', '100');
     expect(over.firstElementChild).toHaveClass('bg-danger');
+  });
+
+  it('keeps the bar calm when the week adds up past the daily budget but today does not', async () => {
+    renderSection({
+      // 27 opens this week and 9 yesterday, against 5 a day; today's 2 are within it.
+      apps: [
+        app({
+          budget: 5,
+          currentWeekSessions: days([2, 14], [9, 70], [5, 30], [3, 21], [4, 25], [2, 9], [2, 12]),
+        }),
+      ],
+    });
+
+    const instagram = await screen.findByRole('listitem', { name: 'Instagram' });
+    expect(instagram).toHaveTextContent('2/5 opens');
+    expect(within(instagram).getByText('14m used')).toBeInTheDocument();
+    const bar = within(instagram).getByRole('progressbar');
+    expect(bar).toHaveAccessibleName('Instagram: opens against budget');
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(bar.firstElementChild).toHaveClass('bg-accent');
+    expect(instagram.querySelector('.text-danger')).toBeNull();
+  });
+
+  it('shows a week total from an older phone build apart, in muted text, with no budget bar', async () => {
+    renderSection({
+      apps: [
+        app({
+          budget: 10,
+          currentWeekSessions: days(),
+          legacyWeekTotal: { weekStartUserDay: 20_458, totalAppOpens: 42, totalMinutesUsed: 190 },
+        }),
+        app({
+          id: 'app-2',
+          supportedAppId: 'tiktok',
+          budget: 4,
+          domains: [],
+          currentWeekSessions: days([6, 40]),
+        }),
+      ],
+    });
+
+    const instagram = await screen.findByRole('listitem', { name: 'Instagram' });
+    // 42 opens against a budget of 10 a day is no overrun: it is seven days' worth.
+    expect(within(instagram).getByText('This week: 42 opens, 3h 10m')).toHaveClass('text-muted');
+    expect(instagram).toHaveTextContent('10/day budget');
+    expect(instagram).not.toHaveTextContent('42/10');
+    expect(within(instagram).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(instagram.querySelector('.text-danger')).toBeNull();
+    expect(instagram).toHaveTextContent('to see opens per day');
+
+    // The other app, reported per day, keeps its red bar for today.
+    const tiktok = appRow('TikTok');
+    expect(tiktok).toHaveTextContent('6/4 opens');
+    expect(within(tiktok).getByRole('progressbar')).toHaveAccessibleName('TikTok: opens over budget');
   });
 
   it("a domain chip's '+' opens Add Site with the domain already in the Site field", async () => {

@@ -1,0 +1,3 @@
+export { clearExtensionLegacyData, importLegacyData, type LegacyImportOutcome } from './importLegacyData';
+export { LegacyDataImport } from './LegacyDataImport';
+export { useLegacyDataImport } from './useLegacyDataImport';

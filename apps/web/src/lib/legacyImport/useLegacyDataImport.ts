@@ -1,0 +1,22 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../auth';
+import { importLegacyData } from './importLegacyData';
+
+/**
+ * Runs the legacy-data import once per page load for the signed-in person. As a query, React
+ * rendering twice, several signed-in pages and navigations between them all share the one run;
+ * it is never stale and never collected, so it does not run again until the page is loaded anew
+ * (or someone else signs in).
+ */
+export function useLegacyDataImport(): void {
+  const queryClient = useQueryClient();
+  const userId = useAuth().user?.uid ?? null;
+  useQuery({
+    queryKey: ['legacyDataImport', userId],
+    queryFn: () => importLegacyData(queryClient),
+    enabled: userId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
