@@ -134,7 +134,8 @@ export async function buildApp({
 
   registerAccountRoutes(app, { config, db: database.db, providers: providers.info });
   registerExtensionLinkRoutes(app, { db: database.db, auth });
-  if (outbox) registerDevOutboxRoutes(app, outbox);
+  // /api/dev/* does not exist in production at all, whatever the outbox setting: a 404, not a refusal.
+  if (outbox && !config.isProduction) registerDevOutboxRoutes(app, outbox, config.auth.devOutboxKey);
 
   const db = database.db;
   // Forwarding to the team chat, analytics and the ad platform runs after the answer; shutdown waits for it.

@@ -63,6 +63,9 @@ const envSchema = z.object({
     )
     .optional(),
   DEV_OUTBOX: booleanFlag.optional(),
+  DEV_OUTBOX_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEV_IDENTITY_PROVIDER: booleanFlag.optional(),
+  LOCAL_PAYMENTS: booleanFlag.optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
@@ -186,12 +189,17 @@ export interface AuthConfig {
   /** Real Google / Apple when configured; null means the development identity provider stands in. */
   google: OAuthClient | null;
   apple: OAuthClient | null;
-  /** Outside production with a provider unconfigured, the server hosts the development identity provider. */
+  /**
+   * The server hosts the development identity provider for Google and Apple when unconfigured: by
+   * default in development and test, on staging only with DEV_IDENTITY_PROVIDER=true, never in production.
+   */
   devIdentityProvider: boolean;
   /** Phone number (E.164) → fixed code; these sign in without an SMS. */
   testPhoneNumbers: ReadonlyMap<string, string>;
   /** SMS and e-mail are written to a readable outbox instead of (or, in dev, as well as) being sent. */
   devOutbox: boolean;
+  /** The key GET /api/dev/outbox asks for (DEV_OUTBOX_KEY); null leaves it open, as in development. */
+  devOutboxKey: string | null;
   twilio: { accountSid: string; authToken: string; from: string } | null;
   captcha: {
     provider: 'cloudflare-turnstile' | 'google-recaptcha' | 'hcaptcha';
@@ -272,6 +280,8 @@ export interface Config {
    * (the development outbox, when on, still records each message).
    */
   email: { smtpUrl: string | null; from: string };
+  /** What an operator should know at every start (main.ts logs each), e.g. test numbers in production. */
+  warnings: readonly string[];
 }
 
 export interface VisitorCountryConfig {
@@ -295,21 +305,7 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   cwd = defaultCwd(),
 ): Config {
-  const parsed = envSchema.safeParse(stripEmpty(env));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const vars = parsed.data;
-  const problems = [
-    ...authProblems(vars),
-    ...paymentProblems(vars),
-    ...storeProblems(vars),
-    ...countryProblems(vars),
-  ];
-  if (problems.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
-  }
+  const vars = validatedVars(stripEmpty(env));
   const environment = environments[vars.APP_ENV];
   const dataDir = path.resolve(cwd, vars.DATA_DIR ?? '.data');
   return {
@@ -354,31 +350,86 @@ export function loadConfig(
       playStorePackage: vars.PLAY_STORE_PACKAGE ?? EXAMPLE_PLAY_STORE_PACKAGE,
     },
     email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.EMAIL_FROM?.trim() ?? DEFAULT_EMAIL_FROM },
+    warnings: deploymentWarnings(vars),
   };
 }
 
 type Vars = z.output<typeof envSchema>;
 
+/**
+ * Parses the variables and applies every rule, throwing one ConfigError that lists all offences.
+ * A malformed variable does not hide the rest: the rules still run on the variables that parsed,
+ * so an operator fixes everything in one go.
+ */
+function validatedVars(env: Record<string, string>): Vars {
+  const parsed = envSchema.safeParse(env);
+  const invalid = parsed.success ? [] : parsed.error.issues;
+  const invalidNames = new Set(invalid.map((issue) => String(issue.path[0])));
+  const vars =
+    parsed.data ??
+    envSchema.parse(Object.fromEntries(Object.entries(env).filter(([name]) => !invalidNames.has(name))));
+  const problems = [
+    ...invalid.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    ...[
+      ...standInProblems(vars),
+      ...requiredPartProblems(vars),
+      ...authProblems(vars),
+      ...paymentProblems(vars),
+      ...storeProblems(vars),
+      ...countryProblems(vars),
+      // A variable already named as malformed is not named again as missing.
+    ].filter((problem) => !invalidNames.has(problem.split(/[:,]/, 1)[0] ?? '')),
+  ];
+  if (problems.length > 0) {
+    const heading = isDeployed(vars.APP_ENV)
+      ? `Invalid configuration for APP_ENV=${vars.APP_ENV}`
+      : 'Invalid configuration';
+    throw new ConfigError(`${heading}:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+  }
+  return vars;
+}
+
 const pair = (id: string | undefined, secret: string | undefined): OAuthClient | null =>
   id && secret ? { clientId: id, clientSecret: secret } : null;
 
+/** Staging and production: real people reach them, so real parts are required (deploymentProblems). */
+const isDeployed = (appEnv: AppEnv) => appEnv === 'staging' || appEnv === 'production';
+
+/**
+ * The development stand-ins for outside services. On by default in development and test, so
+ * `npm start` needs no configuration; off by default on staging and production, where each is
+ * turned on only by its own variable (and production refuses every one, standInProblems).
+ */
+function standIns(vars: Vars) {
+  const local = !isDeployed(vars.APP_ENV);
+  return {
+    outbox: vars.DEV_OUTBOX ?? local,
+    identityProvider: vars.DEV_IDENTITY_PROVIDER ?? local,
+    localPayments: vars.LOCAL_PAYMENTS ?? (local && !vars.STRIPE_SECRET_KEY),
+    testPhoneNumbers: vars.TEST_PHONE_NUMBERS ?? (local ? DEFAULT_TEST_PHONE_NUMBERS : ''),
+  };
+}
+
+const phoneNumbersOf = (pairs: string): Map<string, string> =>
+  new Map(
+    pairs
+      .split(',')
+      .filter(Boolean)
+      .map((entry) => entry.split(':') as [string, string]),
+  );
+
 function authConfig(vars: Vars): AuthConfig {
-  const production = vars.APP_ENV === 'production';
   const google = pair(vars.GOOGLE_CLIENT_ID, vars.GOOGLE_CLIENT_SECRET);
   const apple = pair(vars.APPLE_CLIENT_ID, vars.APPLE_CLIENT_SECRET);
-  const testNumbers = vars.TEST_PHONE_NUMBERS ?? (production ? '' : DEFAULT_TEST_PHONE_NUMBERS);
+  const on = standIns(vars);
   return {
     secret: vars.BETTER_AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     google,
     apple,
-    devIdentityProvider: !production && (!google || !apple),
-    testPhoneNumbers: new Map(
-      testNumbers
-        .split(',')
-        .filter(Boolean)
-        .map((entry) => entry.split(':') as [string, string]),
-    ),
-    devOutbox: vars.DEV_OUTBOX ?? !production,
+    devIdentityProvider: on.identityProvider && (!google || !apple),
+    testPhoneNumbers: phoneNumbersOf(on.testPhoneNumbers),
+    devOutbox: on.outbox,
+    devOutboxKey: vars.DEV_OUTBOX_KEY ?? null,
     twilio:
       vars.TWILIO_ACCOUNT_SID && vars.TWILIO_AUTH_TOKEN && vars.TWILIO_FROM
         ? { accountSid: vars.TWILIO_ACCOUNT_SID, authToken: vars.TWILIO_AUTH_TOKEN, from: vars.TWILIO_FROM }
@@ -421,26 +472,105 @@ function priceIds(vars: Vars, environment: EnvironmentSet): PriceIds {
   };
 }
 
+/** How a rule names the environment it applies to: "in production", "on staging". */
+const placeOf = (appEnv: AppEnv) => (appEnv === 'production' ? 'in production' : `on ${appEnv}`);
+
+/** On staging a stand-in may replace a real part when its own variable says so; never in production. */
+const unlessOn = (vars: Vars, variable: string) =>
+  vars.APP_ENV === 'staging' ? `, unless ${variable}=true` : '';
+
+/**
+ * Production refuses every development stand-in, named or defaulted: each would let anyone read
+ * the sign-in codes, sign in as anyone, or get premium without paying.
+ */
+function standInProblems(vars: Vars): string[] {
+  if (vars.APP_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (vars.DEV_OUTBOX)
+    problems.push(
+      'DEV_OUTBOX: not allowed in production (anyone could read every sign-in code at /api/dev/outbox)',
+    );
+  if (vars.DEV_IDENTITY_PROVIDER)
+    problems.push('DEV_IDENTITY_PROVIDER: not allowed in production (anyone could sign in as anyone)');
+  if (vars.LOCAL_PAYMENTS)
+    problems.push(
+      'LOCAL_PAYMENTS: not allowed in production (the local payment provider and its test clock take no money)',
+    );
+  const [defaultNumber] = DEFAULT_TEST_PHONE_NUMBERS.split(':');
+  if (defaultNumber && phoneNumbersOf(vars.TEST_PHONE_NUMBERS ?? '').has(defaultNumber))
+    problems.push(
+      `TEST_PHONE_NUMBERS: must not include the development number ${defaultNumber} in production (its code is public)`,
+    );
+  return problems;
+}
+
+/**
+ * What staging and production cannot run without. PGlite serves one process and in-memory rate
+ * limits hold per instance, so both need their shared services; the rest are the real outside
+ * services the stand-ins replace, which staging may swap back in one by one (standIns).
+ */
+function requiredPartProblems(vars: Vars): string[] {
+  if (!isDeployed(vars.APP_ENV)) return [];
+  const problems: string[] = [];
+  const where = placeOf(vars.APP_ENV);
+  const production = vars.APP_ENV === 'production';
+  const on = standIns(vars);
+  const absent = (names: (keyof Vars)[]) => names.every((name) => vars[name] === undefined);
+  if (!vars.BETTER_AUTH_SECRET)
+    problems.push(`BETTER_AUTH_SECRET: required ${where} (it signs every session; 32+ characters)`);
+  if (!vars.DATABASE_URL)
+    problems.push(`DATABASE_URL: required ${where} (PGlite, the embedded database, serves a single process)`);
+  if (!vars.REDIS_URL)
+    problems.push(`REDIS_URL: required ${where} (every instance shares its rate limits through it)`);
+  if (!vars.PUBLIC_URL) problems.push(`PUBLIC_URL: required ${where} (the https:// origin people reach)`);
+  else if (new URL(vars.PUBLIC_URL).protocol !== 'https:')
+    problems.push(`PUBLIC_URL: must be an https:// URL ${where}`);
+  if ((production || !on.outbox) && absent(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']))
+    problems.push(
+      `TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required ${where} to send sign-in codes${unlessOn(vars, 'DEV_OUTBOX')}`,
+    );
+  // Without it the newsletter's confirmations and the gift e-mails would only reach the log.
+  if ((production || !on.outbox) && !vars.SMTP_URL)
+    problems.push(`SMTP_URL: required ${where} to send e-mail${unlessOn(vars, 'DEV_OUTBOX')}`);
+  if (vars.APP_ENV === 'staging' && on.outbox && !vars.DEV_OUTBOX_KEY)
+    problems.push(
+      'DEV_OUTBOX_KEY: required on staging with DEV_OUTBOX=true (the key that reads /api/dev/outbox)',
+    );
+  for (const [label, names] of [
+    ['Google', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']],
+    ['Apple', ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']],
+  ] as const) {
+    if ((production || !on.identityProvider) && absent([...names]))
+      problems.push(
+        `${names.join(', ')}: required ${where} for ${label} sign-in${unlessOn(vars, 'DEV_IDENTITY_PROVIDER')}`,
+      );
+  }
+  return problems;
+}
+
 /**
  * Stripe needs its webhook secret and real price ids (the environment set's are placeholders only
- * the local provider knows); production needs Stripe, since the local provider takes no money.
+ * the local provider knows). Wherever the local provider is not on, Stripe is needed: in
+ * production always, since the local provider takes no money.
  */
 function paymentProblems(vars: Vars): string[] {
   const problems: string[] = [];
   const production = vars.APP_ENV === 'production';
-  if (production && !vars.STRIPE_SECRET_KEY) {
+  if (vars.LOCAL_PAYMENTS && vars.STRIPE_SECRET_KEY) {
+    problems.push('LOCAL_PAYMENTS: cannot be on with STRIPE_SECRET_KEY set (choose one payment provider)');
+  }
+  if (!vars.STRIPE_SECRET_KEY && !production && standIns(vars).localPayments) return problems;
+  const place = isDeployed(vars.APP_ENV) ? placeOf(vars.APP_ENV) : 'with LOCAL_PAYMENTS=false';
+  if (!vars.STRIPE_SECRET_KEY) {
     problems.push(
-      'STRIPE_SECRET_KEY: required in production (the local test payment provider takes no money)',
+      `STRIPE_SECRET_KEY: required ${place}${unlessOn(vars, 'LOCAL_PAYMENTS')} (the local payment provider takes no money)`,
     );
   }
-  if (vars.STRIPE_SECRET_KEY || production) {
-    if (!vars.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
-    if (!vars.STRIPE_PUBLISHABLE_KEY)
-      problems.push('STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY');
-    for (const variable of Object.values(priceIdVariables)) {
-      if (!vars[variable])
-        problems.push(`${variable}: required with STRIPE_SECRET_KEY (a price id of your Stripe account)`);
-    }
+  const required = vars.STRIPE_SECRET_KEY ? 'required with STRIPE_SECRET_KEY' : `required ${place}`;
+  if (!vars.STRIPE_WEBHOOK_SECRET) problems.push(`STRIPE_WEBHOOK_SECRET: ${required}`);
+  if (!vars.STRIPE_PUBLISHABLE_KEY) problems.push(`STRIPE_PUBLISHABLE_KEY: ${required}`);
+  for (const variable of Object.values(priceIdVariables)) {
+    if (!vars[variable]) problems.push(`${variable}: ${required} (a price id of your Stripe account)`);
   }
   if (production && vars.STRIPE_SECRET_KEY?.includes('_test_')) {
     problems.push('STRIPE_SECRET_KEY: production needs a live key, not a test-mode one');
@@ -448,10 +578,7 @@ function paymentProblems(vars: Vars): string[] {
   return problems;
 }
 
-/**
- * Production's store links lead people to the real app, so the example ids are not enough there,
- * and its e-mail must really leave.
- */
+/** Production's store links lead people to the real app, so the example ids are not enough there. */
 function storeProblems(vars: Vars): string[] {
   if (vars.APP_ENV !== 'production') return [];
   const problems: string[] = [];
@@ -463,8 +590,6 @@ function storeProblems(vars: Vars): string[] {
     problems.push(
       'PLAY_STORE_PACKAGE: required in production (the Android package the Play Store links open)',
     );
-  // Without it the newsletter's confirmations would only reach the log.
-  if (!vars.SMTP_URL) problems.push('SMTP_URL: required in production to send e-mail');
   return problems;
 }
 
@@ -486,7 +611,7 @@ function countryProblems(vars: Vars): string[] {
   return problems;
 }
 
-/** Settings that only make sense together, and what production cannot run without. */
+/** Settings that only make sense together. */
 function authProblems(vars: Vars): string[] {
   const problems: string[] = [];
   const together = (names: (keyof Vars)[]) => {
@@ -501,18 +626,34 @@ function authProblems(vars: Vars): string[] {
   together(['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']);
   together(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
   together(['CAPTCHA_PROVIDER', 'CAPTCHA_SECRET_KEY', 'CAPTCHA_SITE_KEY']);
-  if (vars.APP_ENV === 'production' || vars.APP_ENV === 'staging') {
-    if (!vars.BETTER_AUTH_SECRET) problems.push(`BETTER_AUTH_SECRET: required when APP_ENV=${vars.APP_ENV}`);
-  }
-  if (vars.APP_ENV === 'production') {
-    if (!vars.GOOGLE_CLIENT_ID)
-      problems.push('GOOGLE_CLIENT_ID: required in production (there is no development identity provider)');
-    if (!vars.APPLE_CLIENT_ID)
-      problems.push('APPLE_CLIENT_ID: required in production (there is no development identity provider)');
-    if (!vars.TWILIO_ACCOUNT_SID && !vars.DEV_OUTBOX)
-      problems.push('TWILIO_ACCOUNT_SID: required in production to send sign-in codes');
-  }
   return problems;
+}
+
+/**
+ * What is allowed but must not go unnoticed, logged at every start: test numbers in production
+ * (store review needs one; anyone who learns it signs in without an SMS), and each stand-in on staging.
+ */
+function deploymentWarnings(vars: Vars): string[] {
+  const warnings: string[] = [];
+  const testNumbers = phoneNumbersOf(vars.TEST_PHONE_NUMBERS ?? '').size;
+  if (vars.APP_ENV === 'production' && testNumbers > 0) {
+    warnings.push(
+      `TEST_PHONE_NUMBERS is set in production: ${testNumbers} phone ${testNumbers === 1 ? 'number signs' : 'numbers sign'} in with a fixed code and no SMS. Remove it once store review is over.`,
+    );
+  }
+  if (vars.APP_ENV === 'staging') {
+    const on = standIns(vars);
+    const auth = authConfig(vars);
+    if (on.outbox)
+      warnings.push('DEV_OUTBOX is on: SMS and e-mail are kept at /api/dev/outbox for DEV_OUTBOX_KEY');
+    if (auth.devIdentityProvider)
+      warnings.push(
+        'DEV_IDENTITY_PROVIDER is on: the development identity provider stands in for Google or Apple',
+      );
+    if (on.localPayments)
+      warnings.push('LOCAL_PAYMENTS is on: checkout runs on the local payment provider and takes no money');
+  }
+  return warnings;
 }
 
 /** Locally the public URL follows PORT; deployed environments have a fixed origin. */

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { brand } from '@stillpoint/core';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { answerBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
 
 // From src/main.ts and from the bundled dist/main.js alike, the web build is two levels up.
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
     config: { ...config, webDistDir: config.webDistDir ?? bundledWebDist },
     database,
   });
+  // `npm run db:backup` asks a running server for a consistent copy of its PGlite data (SIGUSR2).
+  const stopAnsweringBackups = answerBackupRequests(database, config.database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
     forceExit.unref();
     try {
       await app.close();
+      stopAnsweringBackups();
       await database.close();
       app.log.info('shutdown complete');
       process.exit(0);
@@ -37,6 +41,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // Allowed but worth an operator's attention at every start, e.g. test numbers in production.
+  for (const warning of config.warnings) app.log.warn(warning);
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'pglite' ? config.database.dataDir : 'PostgreSQL (DATABASE_URL)';

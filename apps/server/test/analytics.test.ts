@@ -133,11 +133,11 @@ describe('the analytics proxy (trackAnalyticsEvent)', () => {
     ],
     ['a time as text', { name: 'x', occurredAt: 'yesterday' }, 'occurredAt must be a number'],
     ['an extra field', { name: 'x', userId: 'someone' }, 'userId'],
-    ['a NUL byte in the name', { name: 'bad\u0000name' }, 'name cannot contain control characters'],
+    ['a NUL byte in the name', { name: 'bad\u0000name' }, 'name cannot contain the NUL character'],
     [
       'a NUL byte in a property',
       { name: 'x', properties: { page: 'a\u0000b' } },
-      'properties cannot contain control characters',
+      'properties.page cannot contain the NUL character',
     ],
   ])('answers %s with a readable 400', async (_case, body, mention) => {
     const failure = failureOf(await track(app, body));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { productionEnv } from './support/config';
+import { productionEnv, stagingEnv } from './support/config';
 
 const priceVariables = [
   'PRICE_ID_MONTHLY',
@@ -55,9 +55,9 @@ describe('configuration', () => {
 
   it('refuses to run production without its secrets and real sign-in providers', () => {
     const attempt = () => loadConfig({ APP_ENV: 'production' });
-    expect(attempt).toThrow(/BETTER_AUTH_SECRET: required when APP_ENV=production/);
-    expect(attempt).toThrow(/GOOGLE_CLIENT_ID: required in production/);
-    expect(attempt).toThrow(/TWILIO_ACCOUNT_SID: required in production/);
+    expect(attempt).toThrow(/BETTER_AUTH_SECRET: required in production/);
+    expect(attempt).toThrow(/GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: required in production/);
+    expect(attempt).toThrow(/TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required in production/);
   });
 
   it('takes payments locally by default, with the environment set of price ids', () => {
@@ -105,12 +105,9 @@ describe('configuration', () => {
   });
 
   it('reads price ids from the environment on staging', () => {
-    const staging = loadConfig({
-      APP_ENV: 'staging',
-      BETTER_AUTH_SECRET: 'x'.repeat(40),
-      PRICE_ID_ANNUAL: 'price_S',
-    });
-    expect(staging.prices.annual).toBe('price_S');
+    const { STRIPE_SECRET_KEY: _key, ...withoutStripe } = stagingEnv;
+    const staging = loadConfig({ ...withoutStripe, LOCAL_PAYMENTS: 'true', PRICE_ID_MONTHLY: '' });
+    expect(staging.prices.annual).toBe('price_1Annual');
     expect(staging.prices.monthly).toBe(staging.environment.prices.monthly);
   });
 
@@ -222,9 +219,7 @@ describe('configuration', () => {
     expect(() => loadConfig(withoutStores)).toThrow(/APP_STORE_ID: required in production/);
     expect(() => loadConfig(withoutStores)).toThrow(/PLAY_STORE_PACKAGE: required in production/);
     // Staging may use the example ids.
-    expect(loadConfig({ APP_ENV: 'staging', BETTER_AUTH_SECRET: 'x'.repeat(40) }).stores.appStoreId).toBe(
-      '0000000000',
-    );
+    expect(loadConfig(stagingEnv).stores.appStoreId).toBe('0000000000');
   });
 
   it.each([
@@ -261,6 +256,257 @@ describe('configuration', () => {
   it('does not repeat a bad SMTP_URL, which may hold a password, in its message', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mailer:hunter2@smtp.example.com' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
+    );
+  });
+});
+
+/** The message loadConfig refuses an environment with, or '' when it starts. */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+}
+
+const without = (env: Record<string, string>, ...names: string[]) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !names.includes(name)));
+
+describe('production refuses every development stand-in', () => {
+  it('refuses the outbox, and still needs Twilio with it', () => {
+    const message = refusal({
+      ...without(productionEnv, 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'),
+      DEV_OUTBOX: 'true',
+    });
+    expect(message).toContain('DEV_OUTBOX: not allowed in production');
+    expect(message).toContain('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required in production');
+  });
+
+  it('refuses the development identity provider', () => {
+    expect(refusal({ ...productionEnv, DEV_IDENTITY_PROVIDER: 'true' })).toContain(
+      'DEV_IDENTITY_PROVIDER: not allowed in production',
+    );
+  });
+
+  it('refuses the local payment provider and its test clock', () => {
+    expect(refusal({ ...without(productionEnv, 'STRIPE_SECRET_KEY'), LOCAL_PAYMENTS: 'true' })).toContain(
+      'LOCAL_PAYMENTS: not allowed in production (the local payment provider and its test clock take no money)',
+    );
+  });
+
+  it('refuses the development test number, whose code is public', () => {
+    expect(
+      refusal({ ...productionEnv, TEST_PHONE_NUMBERS: '+15555550111:111111,+15555550100:654321' }),
+    ).toContain('TEST_PHONE_NUMBERS: must not include the development number +15555550100 in production');
+  });
+
+  it('runs none of them with the least production environment', () => {
+    const { auth, payments, warnings } = loadConfig(productionEnv);
+    expect(auth.devOutbox).toBe(false);
+    expect(auth.devIdentityProvider).toBe(false);
+    expect(auth.testPhoneNumbers.size).toBe(0);
+    expect(payments.provider).toBe('stripe');
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('production refuses to start without a real part', () => {
+  it.each([
+    [['BETTER_AUTH_SECRET'], 'BETTER_AUTH_SECRET: required in production'],
+    [
+      ['DATABASE_URL'],
+      'DATABASE_URL: required in production (PGlite, the embedded database, serves a single process)',
+    ],
+    [['REDIS_URL'], 'REDIS_URL: required in production'],
+    [['PUBLIC_URL'], 'PUBLIC_URL: required in production (the https:// origin people reach)'],
+    [
+      ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required in production',
+    ],
+    [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: required in production',
+    ],
+    [
+      ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET'],
+      'APPLE_CLIENT_ID, APPLE_CLIENT_SECRET: required in production',
+    ],
+    [['STRIPE_SECRET_KEY'], 'STRIPE_SECRET_KEY: required in production'],
+    [['STRIPE_PUBLISHABLE_KEY'], 'STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY'],
+    [['STRIPE_WEBHOOK_SECRET'], 'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY'],
+    ...priceVariables.map(
+      (name) => [[name], `${name}: required with STRIPE_SECRET_KEY`] as [string[], string],
+    ),
+    [['SMTP_URL'], 'SMTP_URL: required in production'],
+  ])('without %s', (names, line) => {
+    expect(refusal(without(productionEnv, ...names))).toContain(`  - ${line}`);
+  });
+
+  it('refuses a PUBLIC_URL that is not https', () => {
+    expect(refusal({ ...productionEnv, PUBLIC_URL: 'http://stillpoint.app' })).toContain(
+      'PUBLIC_URL: must be an https:// URL in production',
+    );
+  });
+
+  it('names every offending variable at once, the outbox first', () => {
+    const message = refusal({ APP_ENV: 'production', DEV_OUTBOX: 'true' });
+    expect(message.split('\n')[0]).toBe('Invalid configuration for APP_ENV=production:');
+    expect(message.split('\n')[1]).toBe(
+      '  - DEV_OUTBOX: not allowed in production (anyone could read every sign-in code at /api/dev/outbox)',
+    );
+    for (const name of [
+      'BETTER_AUTH_SECRET',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'PUBLIC_URL',
+      'TWILIO_ACCOUNT_SID',
+      'SMTP_URL',
+      'GOOGLE_CLIENT_ID',
+      'APPLE_CLIENT_ID',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      ...priceVariables,
+      'APP_STORE_ID',
+      'PLAY_STORE_PACKAGE',
+    ]) {
+      expect(message).toMatch(new RegExp(`^  - (\\w+, )*${name}[,:]`, 'm'));
+    }
+  });
+
+  it('names malformed and missing variables together, each once', () => {
+    const message = refusal({
+      ...without(productionEnv, 'REDIS_URL'),
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      DEV_OUTBOX: 'true',
+    });
+    expect(message).toContain('PORT: ');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// connection string');
+    expect(message).not.toContain('DATABASE_URL: required');
+    expect(message).toContain('REDIS_URL: required in production');
+    expect(message).toContain('DEV_OUTBOX: not allowed in production');
+  });
+});
+
+describe('test phone numbers in production', () => {
+  it('exist only when TEST_PHONE_NUMBERS is set, with a warning for every start', () => {
+    const config = loadConfig({ ...productionEnv, TEST_PHONE_NUMBERS: '+15555550123:246810' });
+    expect([...config.auth.testPhoneNumbers]).toEqual([['+15555550123', '246810']]);
+    expect(config.warnings).toEqual([
+      'TEST_PHONE_NUMBERS is set in production: 1 phone number signs in with a fixed code and no SMS. Remove it once store review is over.',
+    ]);
+  });
+});
+
+describe('staging', () => {
+  it('starts like production, with no stand-in on by default', () => {
+    const config = loadConfig(stagingEnv);
+    expect(config.auth.devOutbox).toBe(false);
+    expect(config.auth.devIdentityProvider).toBe(false);
+    expect(config.auth.testPhoneNumbers.size).toBe(0);
+    expect(config.payments).toMatchObject({ provider: 'stripe', sandbox: true });
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('refuses BETTER_AUTH_SECRET alone, naming each real part and the variable that may stand in', () => {
+    const message = refusal({ APP_ENV: 'staging', BETTER_AUTH_SECRET: 'x'.repeat(40) });
+    expect(message.split('\n').slice(1)).toEqual([
+      '  - DATABASE_URL: required on staging (PGlite, the embedded database, serves a single process)',
+      '  - REDIS_URL: required on staging (every instance shares its rate limits through it)',
+      '  - PUBLIC_URL: required on staging (the https:// origin people reach)',
+      '  - TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required on staging to send sign-in codes, unless DEV_OUTBOX=true',
+      '  - SMTP_URL: required on staging to send e-mail, unless DEV_OUTBOX=true',
+      '  - GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: required on staging for Google sign-in, unless DEV_IDENTITY_PROVIDER=true',
+      '  - APPLE_CLIENT_ID, APPLE_CLIENT_SECRET: required on staging for Apple sign-in, unless DEV_IDENTITY_PROVIDER=true',
+      '  - STRIPE_SECRET_KEY: required on staging, unless LOCAL_PAYMENTS=true (the local payment provider takes no money)',
+      '  - STRIPE_WEBHOOK_SECRET: required on staging',
+      '  - STRIPE_PUBLISHABLE_KEY: required on staging',
+      ...priceVariables.map((name) => `  - ${name}: required on staging (a price id of your Stripe account)`),
+    ]);
+  });
+
+  it('turns the outbox on with DEV_OUTBOX=true, in place of Twilio and SMTP, and only with a key', () => {
+    const withOutbox = {
+      ...without(stagingEnv, 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'SMTP_URL'),
+      DEV_OUTBOX: 'true',
+    };
+    expect(refusal(withOutbox).split('\n').slice(1)).toEqual([
+      '  - DEV_OUTBOX_KEY: required on staging with DEV_OUTBOX=true (the key that reads /api/dev/outbox)',
+    ]);
+    expect(refusal({ ...withOutbox, DEV_OUTBOX_KEY: 'short' })).toContain(
+      'DEV_OUTBOX_KEY: must be at least 32 characters',
+    );
+    const config = loadConfig({ ...withOutbox, DEV_OUTBOX_KEY: 'k'.repeat(32) });
+    expect(config.auth.devOutbox).toBe(true);
+    expect(config.auth.devOutboxKey).toBe('k'.repeat(32));
+    expect(config.auth.twilio).toBeNull();
+    expect(config.warnings).toEqual([
+      'DEV_OUTBOX is on: SMS and e-mail are kept at /api/dev/outbox for DEV_OUTBOX_KEY',
+    ]);
+  });
+
+  it('stands the development identity provider in for Google and Apple only with DEV_IDENTITY_PROVIDER=true', () => {
+    const unconfigured = without(
+      stagingEnv,
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_CLIENT_SECRET',
+      'APPLE_CLIENT_ID',
+      'APPLE_CLIENT_SECRET',
+    );
+    expect(refusal(unconfigured)).toContain('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: required on staging');
+    const config = loadConfig({ ...unconfigured, DEV_IDENTITY_PROVIDER: 'true' });
+    expect(config.auth.devIdentityProvider).toBe(true);
+    expect(config.warnings).toEqual([
+      'DEV_IDENTITY_PROVIDER is on: the development identity provider stands in for Google or Apple',
+    ]);
+  });
+
+  it('takes payments locally only with LOCAL_PAYMENTS=true', () => {
+    const withoutStripe = without(
+      stagingEnv,
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      ...priceVariables,
+    );
+    expect(refusal(withoutStripe)).toContain(
+      'STRIPE_SECRET_KEY: required on staging, unless LOCAL_PAYMENTS=true',
+    );
+    const config = loadConfig({ ...withoutStripe, LOCAL_PAYMENTS: 'true' });
+    expect(config.payments.provider).toBe('local');
+    expect(config.warnings).toEqual([
+      'LOCAL_PAYMENTS is on: checkout runs on the local payment provider and takes no money',
+    ]);
+  });
+
+  it('has test phone numbers only when TEST_PHONE_NUMBERS is set, never the default one', () => {
+    expect(loadConfig(stagingEnv).auth.testPhoneNumbers.has('+15555550100')).toBe(false);
+    const config = loadConfig({ ...stagingEnv, TEST_PHONE_NUMBERS: '+15555550123:246810' });
+    expect([...config.auth.testPhoneNumbers]).toEqual([['+15555550123', '246810']]);
+  });
+});
+
+describe('development and test', () => {
+  it.each(['development', 'test'])(
+    'run %s with no variables, every stand-in on and nothing to warn about',
+    (appEnv) => {
+      const config = loadConfig({ APP_ENV: appEnv });
+      expect(config.auth.devOutbox).toBe(true);
+      expect(config.auth.devOutboxKey).toBeNull();
+      expect(config.auth.devIdentityProvider).toBe(true);
+      expect(config.auth.testPhoneNumbers.get('+15555550100')).toBe('123456');
+      expect(config.payments.provider).toBe('local');
+      expect(config.database.kind).toBe('pglite');
+      expect(config.warnings).toEqual([]);
+    },
+  );
+
+  it('refuses LOCAL_PAYMENTS=true together with a Stripe key, anywhere', () => {
+    expect(refusal({ LOCAL_PAYMENTS: 'true', STRIPE_SECRET_KEY: 'sk_test_abc' })).toContain(
+      'LOCAL_PAYMENTS: cannot be on with STRIPE_SECRET_KEY set (choose one payment provider)',
     );
   });
 });

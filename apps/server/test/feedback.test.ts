@@ -291,7 +291,7 @@ describe('feedback (sendFeedback)', () => {
       [
         'a NUL byte in the message',
         { content: 'Restore\u0000please', location: 'checkout', trialEmail: 'buyer@example.com' },
-        'control characters',
+        'content cannot contain the NUL character',
       ],
       [
         'a location that would add lines to the team message',

@@ -404,7 +404,8 @@ describe('forwarding state in /api/readyz', () => {
     await app.forwarding.runOnce(at);
 
     const ranClean = { lastRunAt: at.toISOString(), pending: 0, givenUp: 0, lastError: null };
-    expect(await readiness()).toEqual({
+    // Other parts of readiness (the rate-limit store) have their own tests.
+    expect(await readiness()).toMatchObject({
       status: 'ready',
       database: database.kind,
       forwarding: {

@@ -74,14 +74,14 @@ describe('payment webhooks', () => {
       expect(res.statusCode).toBe(400);
     });
 
-    it('refuses a body over the size limit with a 400', async () => {
+    it('refuses a body over the size limit with a 413', async () => {
       const big = JSON.stringify({ ...event, padding: 'x'.repeat(300 * 1024) });
       const res = await deliverPaymentWebhook(t.app, big, signWebhookPayload(big, secret));
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({
         success: false,
         code: 'BAD_REQUEST',
-        error: 'The request body is too large.',
+        error: 'The request body is too large for this call.',
       });
     });
 

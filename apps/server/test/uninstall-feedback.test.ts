@@ -135,7 +135,11 @@ describe('uninstall feedback (sendUninstallFeedback)', () => {
       { reason: 'other', details: 'x'.repeat(5001) },
       'Feedback can be at most 5000 characters',
     ],
-    ['control characters in the details', { reason: 'other', details: 'a\u0000b' }, 'control characters'],
+    [
+      'a NUL in the details',
+      { reason: 'other', details: 'a\u0000b' },
+      'details cannot contain the NUL character',
+    ],
     ['a version that is not one', { reason: 'other', extensionVersion: '1.2.3-beta' }, 'extensionVersion'],
     ['a version in a script', { reason: 'other', extensionVersion: '<script>' }, 'extensionVersion'],
     ['a version as a number', { reason: 'other', extensionVersion: 1 }, 'extensionVersion must be text'],

@@ -18,6 +18,7 @@ import {
   smsText,
 } from './otp';
 import { phonePolicy } from './phone-policy';
+import { sessionsById } from './sessions-by-id';
 import { onlyGoogleAndApple } from './sign-in-methods';
 import { placeholderEmailFor } from './temp-email';
 
@@ -95,8 +96,9 @@ export function createAuth({ config, database, smsSender, log, providers }: Auth
       },
     },
     plugins: [
-      bearer(),
+      // Before bearer(): a session phonePolicy opens must get bearer's set-auth-token header.
       phonePolicy({ db: database.db, testPhoneNumbers: testNumbers }),
+      bearer(),
       phoneNumber({
         otpLength: OTP_LENGTH,
         expiresIn: OTP_EXPIRES_IN_SECONDS,
@@ -121,6 +123,7 @@ export function createAuth({ config, database, smsSender, log, providers }: Auth
         },
       }),
       hidePlaceholderEmail(),
+      sessionsById(),
       oauthPopup(),
       onlyGoogleAndApple(info),
       ...(captchaConfig

@@ -4,6 +4,12 @@ export const OTP_EXPIRES_IN_SECONDS = 5 * 60;
 /** Wrong codes allowed per sent code; the next attempt, right or wrong, is refused. */
 export const OTP_ALLOWED_ATTEMPTS = 3;
 
+/**
+ * A right code sent again this soon after it was spent (a double click on Submit) signs in too;
+ * later it is refused (otp-double-submit.ts).
+ */
+export const OTP_DOUBLE_SUBMIT_SECONDS = 5;
+
 /** Per-number send limits the phoneNumber plugin lacks; each SMS costs money and can be abused. */
 export const OTP_SEND_LIMITS = {
   cooldownSeconds: 30,

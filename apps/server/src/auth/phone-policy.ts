@@ -2,6 +2,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Database } from '../db/client';
 import { OTP_LENGTH, OTP_SEND_LIMITS } from './otp';
+import { answerDoubleSubmit, noteCodeAboutToBeUsed } from './otp-double-submit';
 import { reserveOtpSend } from './otp-send-log';
 import { normalisePhoneNumber } from './phone-numbers';
 
@@ -44,8 +45,9 @@ function readableVerifyError(returned: unknown): APIError | null {
 /**
  * What Stillpoint adds to Better Auth's phoneNumber plugin: a readable 400 for an invalid number,
  * numbers normalised to E.164 on send and verify alike, a per-number send cooldown and hourly cap,
- * and a strict verify body. The cooldown answers the same whether or not the number has an
- * account, so the send call reveals nothing about who signed up.
+ * a strict verify body, and a double-submitted right code signing in twice rather than failing once
+ * (otp-double-submit.ts). The cooldown answers the same whether or not the number has an account,
+ * so the send call reveals nothing about who signed up.
  */
 export function phonePolicy({ db, testPhoneNumbers }: PhonePolicyOptions): BetterAuthPlugin {
   return {
@@ -92,6 +94,7 @@ export function phonePolicy({ db, testPhoneNumbers }: PhonePolicyOptions): Bette
                 message: `Enter the ${OTP_LENGTH}-digit code we sent you.`,
               });
             }
+            await noteCodeAboutToBeUsed(ctx, phoneNumber, body.code);
             return { context: { body: { ...body, phoneNumber } } };
           }),
         },
@@ -100,6 +103,15 @@ export function phonePolicy({ db, testPhoneNumbers }: PhonePolicyOptions): Bette
         {
           matcher: (context) => context.path === '/phone-number/verify',
           handler: createAuthMiddleware(async (ctx) => {
+            const body = asRecord(ctx.body);
+            const phoneNumber = normalisePhoneNumber(body.phoneNumber, testPhoneNumbers);
+            if (phoneNumber && typeof body.code === 'string') {
+              const signedIn = await answerDoubleSubmit(ctx, ctx.context.returned, {
+                phoneNumber,
+                code: body.code,
+              });
+              if (signedIn) return signedIn;
+            }
             const readable = readableVerifyError(ctx.context.returned);
             if (readable) throw readable;
           }),

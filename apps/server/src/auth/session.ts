@@ -50,6 +50,18 @@ export async function sessionUserFromBearer(auth: Auth, authorization: string | 
   }
 }
 
+/** The id (never the token) of the session behind `Authorization: Bearer <token>`, or null. */
+export async function sessionIdFromBearer(auth: Auth, authorization: string | undefined) {
+  if (!authorization) return null;
+  try {
+    const result = await auth.api.getSession({ headers: new Headers({ authorization }) });
+    return result?.session.id ?? null;
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) return null;
+    throw error;
+  }
+}
+
 /** A fresh session for a user who proved themselves another way (the extension token exchange). */
 export async function issueSession(
   auth: Auth,

@@ -1,7 +1,14 @@
-import { type Endpoint, successSchema } from '@stillpoint/core';
+import {
+  bodyLimitOf,
+  describeIssues,
+  type Endpoint,
+  findUnstorableText,
+  successSchema,
+} from '@stillpoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { AppError } from '../errors';
 import { attachOptionalUser, requireSessionUser, type SessionUser } from './authenticate';
 
 // `query?`/`body?` are optional on Endpoint, so strip undefined before asking which schema is there.
@@ -42,11 +49,28 @@ export interface EndpointOptions {
 }
 
 /**
+ * Refuses text no column or log can hold (core's storable-text rule) in any string of the query or
+ * body, before the endpoint's own schema runs. Done here once, so every endpoint, free-form JSON
+ * values and future endpoints included, answers a 400 naming the field rather than failing in the
+ * database.
+ */
+async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  for (const [part, value] of [
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    const issue = findUnstorableText(value);
+    if (issue) throw new AppError('BAD_REQUEST', `Invalid ${part}: ${describeIssues([issue])}.`);
+  }
+}
+
+/**
  * Registers one SPEC §7 call from its core definition: the same zod schemas validate the request,
  * serialise the response inside the success envelope, and describe it in OpenAPI. An `auth: 'user'`
  * endpoint answers 401 before any other work unless the bearer token is a live session; a public one
  * still learns who is calling when a valid token is sent. Handlers return plain data; failures are
- * thrown as AppError.
+ * thrown as AppError. Bodies are read up to the endpoint's own size limit (`bodyLimitOf`); a larger
+ * one is refused with a 413 before it is parsed.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -62,6 +86,8 @@ export function registerEndpoint<E extends Endpoint>(
     url: `/api${endpoint.path}`,
     // onRequest: an unauthenticated caller learns nothing about the body or query it sent.
     ...(onRequest ? { onRequest } : {}),
+    preValidation: refuseUnstorableText,
+    bodyLimit: bodyLimitOf(endpoint),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     schema: {
       summary: endpoint.summary,

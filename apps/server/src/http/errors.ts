@@ -6,7 +6,8 @@ import { AppError } from '../errors';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 // Fastify's own 4xx errors, reworded for people; the raw codes mean nothing outside the server.
-const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
+// `status` overrides the code's usual status where HTTP has a more precise one.
+const fastifyErrors: Record<string, { code: ErrorCode; message: string; status?: number }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'BAD_REQUEST',
@@ -16,7 +17,12 @@ const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
     code: 'BAD_REQUEST',
     message: 'Send the request body as application/json.',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BAD_REQUEST', message: 'The request body is too large.' },
+  // 413 tells a client that resending the same body cannot work, unlike a 400 on its contents.
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'BAD_REQUEST',
+    status: 413,
+    message: 'The request body is too large for this call.',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: 'BAD_REQUEST',
     message: 'The request body does not match its Content-Length.',
@@ -48,7 +54,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(fail('BAD_REQUEST', describeValidation(error)));
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) return reply.status(errorStatus[known.code]).send(fail(known.code, known.message));
+    if (known) {
+      return reply.status(known.status ?? errorStatus[known.code]).send(fail(known.code, known.message));
+    }
 
     const status = error.statusCode ?? 500;
     if (status === 429) {

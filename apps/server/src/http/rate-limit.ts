@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { createSharedRateLimitStore, type RateLimitStoreState } from './rate-limit-store';
 
 /**
  * Counts a signed-in call per person rather than per address: one person cannot get around the
@@ -52,30 +52,52 @@ export const rateLimits = {
   insights: { max: 60, timeWindow: '1 minute', keyGenerator: perPerson },
 } as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the rate-limit counters live right now; `/api/readyz` reports it. */
+    rateLimitStore: () => RateLimitStoreState;
+  }
+}
+
+/** A route's limit as given to @fastify/rate-limit. */
+export interface RouteRateLimit {
+  max: number;
+  timeWindow: string | number;
+}
+
+/**
+ * Every route of an app by `METHOD /url`, with its limit or null, as registered. A test walks them
+ * so that a public write without a limit cannot ship.
+ */
+const routeLimits = new WeakMap<FastifyInstance, Map<string, RouteRateLimit | null>>();
+
+export function routeRateLimits(app: FastifyInstance): ReadonlyMap<string, RouteRateLimit | null> {
+  return routeLimits.get(app) ?? new Map();
+}
+
 /**
  * @fastify/rate-limit for routes that opt in with `config.rateLimit`. With REDIS_URL the counters
- * live in Redis, so every server instance sees the same totals; otherwise they are in memory.
+ * live in Redis, so every server instance sees the same totals; while Redis is unreachable they are
+ * kept in-process (rate-limit-store.ts), so the limits still hold per instance. Without REDIS_URL
+ * they are in-process.
  */
 export async function registerRateLimiting(app: FastifyInstance, config: Config): Promise<void> {
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
-        // Fail fast: a slow Redis must not hold every auth request.
-        connectTimeout: 2_000,
-        commandTimeout: 1_000,
-        maxRetriesPerRequest: 1,
-        lazyConnect: false,
-      })
-    : null;
-  if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'rate limit store (Redis) error'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-  }
+  const shared = config.redisUrl ? await createSharedRateLimitStore(config.redisUrl, app.log) : null;
+  if (shared) app.addHook('onClose', () => shared.close());
+  app.decorate('rateLimitStore', (): RateLimitStoreState => shared?.state() ?? 'in-process');
+
+  const routes = new Map<string, RouteRateLimit | null>();
+  routeLimits.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    const limit = (route.config as { rateLimit?: RouteRateLimit } | undefined)?.rateLimit ?? null;
+    for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, limit);
+  });
+
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'stillpoint:rate-limit:' } : {}),
-    // If Redis is down, serve rather than fail every sign-in; per-number limits still hold (database).
+    ...(shared ? { store: shared.Store } : {}),
+    // The store itself never fails (it counts in-process when Redis cannot answer); should anything
+    // else go wrong, serve rather than refuse every sign-in.
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),

@@ -1,6 +1,9 @@
 /** The least environment a production server starts with; tests add or remove one variable. */
 export const productionEnv = {
   APP_ENV: 'production',
+  PUBLIC_URL: 'https://stillpoint.app',
+  DATABASE_URL: 'postgres://stillpoint@db.internal:5432/stillpoint',
+  REDIS_URL: 'redis://cache.internal:6379',
   BETTER_AUTH_SECRET: 'x'.repeat(40),
   GOOGLE_CLIENT_ID: 'google-id',
   GOOGLE_CLIENT_SECRET: 'google-secret',
@@ -22,4 +25,18 @@ export const productionEnv = {
   PRICE_ID_BIENNIAL_90: 'price_1Biennial90',
   APP_STORE_ID: '1234567890',
   PLAY_STORE_PACKAGE: 'app.stillpoint',
+};
+
+/**
+ * The least environment a staging server starts with: production's real parts, with a Stripe test
+ * key and no store ids (staging may link to the example ones). Tests turn stand-ins on one by one.
+ */
+export const stagingEnv: Record<string, string> = {
+  ...productionEnv,
+  APP_ENV: 'staging',
+  PUBLIC_URL: 'https://staging.stillpoint.app',
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+  APP_STORE_ID: '',
+  PLAY_STORE_PACKAGE: '',
 };

@@ -5,4 +5,5 @@ export * from './email';
 export * from './gift';
 export * from './host';
 export * from './site';
+export * from './storable-text';
 export * from './text';

@@ -88,12 +88,16 @@ export const extensionExchangeToken = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    // The session that minted it. Signing out or revoking that session deletes the token with it,
+    // and redeeming requires the session still live. Null only for tokens minted before this column.
+    sessionId: text('session_id').references(() => session.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('extension_exchange_token_user_id_idx').on(t.userId),
+    index('extension_exchange_token_session_id_idx').on(t.sessionId),
     // Lets a cleanup job delete expired tokens without a full scan.
     index('extension_exchange_token_expires_at_idx').on(t.expiresAt),
   ],

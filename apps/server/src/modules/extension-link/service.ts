@@ -13,14 +13,20 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * The web app asks for a token and hands it to the extension (USER_ACCESS_TOKEN_EXCHANGE). It is
- * 32 random bytes, good for 5 minutes and one exchange: a token caught in transit is worth little.
+ * 32 random bytes, good for 5 minutes and one exchange, and only while the web session that asked
+ * for it lasts: a token caught in transit is worth little, and nothing after sign-out.
  */
-export async function createExchangeToken(db: Database, user: SessionUser): Promise<string> {
+export async function createExchangeToken(
+  db: Database,
+  user: SessionUser,
+  sessionId: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await deleteDeadTokens(db, user.id);
   await insertExchangeToken(db, {
     tokenHash: hashToken(token),
     userId: user.id,
+    sessionId,
     ttlSeconds: EXCHANGE_TOKEN_TTL_SECONDS,
   });
   return token;

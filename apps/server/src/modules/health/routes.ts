@@ -13,7 +13,7 @@ export function registerHealthRoutes(
   registerEndpoint(app, endpoints.healthz, () => ({ status: 'ok' as const }));
 
   // Failed forwards are reported, not a reason to leave the load balancer: the rows are stored and
-  // the job keeps trying them.
+  // the job keeps trying them. Likewise an unreachable Redis: the rate limits then hold per instance.
   registerEndpoint(app, endpoints.readyz, async ({ request }) => {
     try {
       await database.ping();
@@ -21,6 +21,11 @@ export function registerHealthRoutes(
       request.log.error({ err: error }, 'readiness: database ping failed');
       throw new AppError('UNAVAILABLE', 'The database is not reachable.');
     }
-    return { status: 'ready' as const, database: database.kind, forwarding: forwarding.state() };
+    return {
+      status: 'ready' as const,
+      database: database.kind,
+      forwarding: forwarding.state(),
+      rateLimits: app.rateLimitStore(),
+    };
   });
 }

@@ -55,3 +55,14 @@ describe('track and trackAdEvent follow the consent rule', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
+
+describe('track keeps its properties within what the server stores', () => {
+  it('cuts long text, such as an API error message, instead of losing the event', async () => {
+    setVisitorCountry('US');
+    track('error', { message: 'x'.repeat(5000), status: 500 });
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    const body = JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body));
+    expect(body.properties.message).toHaveLength(1000);
+    expect(body.properties.status).toBe(500);
+  });
+});

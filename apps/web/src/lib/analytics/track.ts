@@ -1,4 +1,8 @@
-import { type TrackAnalyticsEventBody, trackingPaths } from '@stillpoint/core';
+import {
+  TRACKING_PROPERTY_TEXT_MAX_LENGTH,
+  type TrackAnalyticsEventBody,
+  trackingPaths,
+} from '@stillpoint/core';
 import { whenTrackingAllowed } from '../consent';
 import { postTracking } from './post';
 
@@ -11,6 +15,20 @@ type Properties = NonNullable<TrackAnalyticsEventBody['properties']>;
  */
 export function track(name: string, properties: Properties = {}): void {
   // The time it happened, not the time it is sent, for an event held until the country is known.
-  const body: TrackAnalyticsEventBody = { name, properties, occurredAt: Date.now() };
+  const body: TrackAnalyticsEventBody = {
+    name,
+    properties: withinLimits(properties),
+    occurredAt: Date.now(),
+  };
   whenTrackingAllowed(() => void postTracking(trackingPaths.trackAnalyticsEvent, body));
+}
+
+/** Long text (an API error's message, say) is cut to what the server stores, not refused with it. */
+function withinLimits(properties: Properties): Properties {
+  return Object.fromEntries(
+    Object.entries(properties).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.slice(0, TRACKING_PROPERTY_TEXT_MAX_LENGTH) : value,
+    ]),
+  );
 }

@@ -10,12 +10,53 @@ const label = (field: string, max: number) =>
     .min(1, `${field} is required`)
     .max(max, `${field} is too long`);
 
-/** Event properties stay flat JSON values: they are forwarded, never interpreted. */
+/**
+ * Bounds on an event's properties. They are stored and forwarded as given, from callers who need
+ * no session, so one event stays a handful of short labels: flat (a value is never an object or a
+ * list), with a bounded number of names and bounded text.
+ */
+export const TRACKING_PROPERTIES_MAX_KEYS = 50;
+export const TRACKING_PROPERTY_NAME_MAX_LENGTH = 100;
+export const TRACKING_PROPERTY_TEXT_MAX_LENGTH = 1000;
+
 const trackingValueSchema = z.union(
   [z.string(), z.number(), z.boolean(), z.null()],
   'properties values must be text, numbers or booleans',
 );
-export const trackingPropertiesSchema = z.record(z.string(), trackingValueSchema);
+
+/** Event properties: flat JSON values within the bounds above. */
+const boundedTrackingProperties = (error?: string) =>
+  z
+    .record(
+      z
+        .string()
+        .max(
+          TRACKING_PROPERTY_NAME_MAX_LENGTH,
+          `property names can be at most ${TRACKING_PROPERTY_NAME_MAX_LENGTH} characters`,
+        ),
+      trackingValueSchema,
+      error ? { error } : undefined,
+    )
+    .superRefine((properties, ctx) => {
+      const names = Object.keys(properties);
+      if (names.length > TRACKING_PROPERTIES_MAX_KEYS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `properties can have at most ${TRACKING_PROPERTIES_MAX_KEYS} names`,
+        });
+      }
+      for (const name of names) {
+        const value = properties[name];
+        if (typeof value === 'string' && value.length > TRACKING_PROPERTY_TEXT_MAX_LENGTH) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `property values can be at most ${TRACKING_PROPERTY_TEXT_MAX_LENGTH} characters`,
+          });
+        }
+      }
+    });
+export const trackingPropertiesSchema = boundedTrackingProperties();
 
 /** NUL cannot be stored, and other control characters have no place in an event. */
 const hasControl = (text: string) => /\p{Cc}/u.test(text);
@@ -45,10 +86,9 @@ const LATEST_EVENT_TIME = 4_102_444_800;
 export const trackTikTokEventBodySchema = z.strictObject({
   event: plainLabel('event', 100),
   eventId: plainLabel('eventId', 200),
-  properties: z
-    .record(z.string(), trackingValueSchema, {
-      error: 'properties must be an object of text, numbers or booleans (use {} for none)',
-    })
+  properties: boundedTrackingProperties(
+    'properties must be an object of text, numbers or booleans (use {} for none)',
+  )
     .refine(propertiesWithoutControl, 'properties cannot contain control characters')
     .refine(
       (properties) => utf8Length(JSON.stringify(properties)) <= AD_EVENT_PROPERTIES_MAX_BYTES,

@@ -43,6 +43,9 @@ export const sendUninstallFeedbackBodySchema = z.strictObject({
 });
 export type SendUninstallFeedbackBody = z.input<typeof sendUninstallFeedbackBodySchema>;
 
+/** Room for the longest feedback in any script (up to 3 bytes a character in UTF-8) and its fields. */
+const FEEDBACK_BODY_LIMIT_BYTES = 32 * 1024;
+
 export const feedbackEndpoints = {
   sendUninstallFeedback: defineEndpoint({
     method: 'POST',
@@ -51,6 +54,7 @@ export const feedbackEndpoints = {
       "Why someone removed the extension (SPEC §9 reasons): stored like feedback and forwarded to the team chat. Stillpoint's addition: SPEC names no path.",
     auth: 'public',
     body: sendUninstallFeedbackBodySchema,
+    bodyLimitBytes: FEEDBACK_BODY_LIMIT_BYTES,
     response: acknowledgedSchema,
   }),
   requestPurchaseRestore: defineEndpoint({
@@ -60,6 +64,7 @@ export const feedbackEndpoints = {
       'Ask the team to restore a purchase that is not showing: stored like feedback and forwarded to the team chat. SPEC §7 names the fields (content, location, trialEmail) but no path.',
     auth: 'public',
     body: requestPurchaseRestoreBodySchema,
+    bodyLimitBytes: FEEDBACK_BODY_LIMIT_BYTES,
     response: acknowledgedSchema,
   }),
   sendFeedback: defineEndpoint({
@@ -69,6 +74,7 @@ export const feedbackEndpoints = {
       "Send feedback to the team. Stillpoint's own addition: SPEC §7 names no path for feedback (the original posted to a chat webhook from the browser).",
     auth: 'public',
     body: sendFeedbackBodySchema,
+    bodyLimitBytes: FEEDBACK_BODY_LIMIT_BYTES,
     response: acknowledgedSchema,
   }),
 };

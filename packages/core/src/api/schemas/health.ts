@@ -20,6 +20,11 @@ export const readinessSchema = z.object({
     analytics: forwardingKindStateSchema,
     adEvents: forwardingKindStateSchema,
   }),
+  /**
+   * Where rate-limit counts are kept: shared through Redis, or in this process (no Redis configured,
+   * or Redis unreachable: the limits then hold per instance). Degraded, not a reason to be unready.
+   */
+  rateLimits: z.enum(['redis', 'in-process', 'in-process (redis unreachable)']).optional(),
 });
 
 export const healthEndpoints = {

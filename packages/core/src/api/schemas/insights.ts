@@ -120,6 +120,8 @@ export const insightsEndpoints = {
     summary:
       "What happened at pauses: shown, nevermind, a session, or left. Idempotent by the client's interceptId; the extension sends the ones it queued offline. Stillpoint's own addition (docs/insights.md).",
     auth: 'user',
+    // A full report of MAX_OUTCOMES_PER_REPORT outcomes is about 25 KB.
+    bodyLimitBytes: 64 * 1024,
     body: reportInterceptOutcomesBodySchema,
     response: reportInterceptOutcomesResponseSchema,
   }),

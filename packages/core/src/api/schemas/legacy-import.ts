@@ -47,6 +47,8 @@ export const legacyImportEndpoints = {
     summary:
       "Moves the sites and feed-blocking switches an extension kept from before accounts into the account: sites the account has keep their budget, switches apply only when none are saved. Idempotent. Stillpoint's own addition (docs/extension.md).",
     auth: 'user',
+    // MAX_LEGACY_IMPORT_SITES origins of the longest allowed length fit.
+    bodyLimitBytes: 512 * 1024,
     body: importLegacyExtensionDataBodySchema,
     response: importLegacyExtensionDataResponseSchema,
   }),

@@ -151,6 +151,8 @@ export const mobileUsageEndpoints = {
     summary:
       "The phone app reports screen time, streak and per-app use per day; resending replaces, never adds. Stillpoint's own addition: SPEC §7 names no path for it (see docs/mobile-ingest.md).",
     auth: 'user',
+    // A phone that limits many apps and was offline two weeks sends a few hundred KB.
+    bodyLimitBytes: 512 * 1024,
     body: reportMobileUsageBodySchema,
     response: reportMobileUsageResponseSchema,
   }),

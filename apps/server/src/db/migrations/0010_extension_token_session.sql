@@ -1,0 +1,3 @@
+ALTER TABLE "extension_exchange_token" ADD COLUMN "session_id" text;--> statement-breakpoint
+ALTER TABLE "extension_exchange_token" ADD CONSTRAINT "extension_exchange_token_session_id_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."session"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "extension_exchange_token_session_id_idx" ON "extension_exchange_token" USING btree ("session_id");
