@@ -6,12 +6,12 @@ import {
   freshPhoneNumber,
   getUser,
   lastCodeSentTo,
-  randomIp,
   sendOtp,
   sessionTokenOf,
   signInByPhone,
   verifyOtp,
 } from './support/auth';
+import { createExchangeToken, exchangeExtensionToken } from './support/extension-link';
 
 interface ListedSession {
   id: string;
@@ -43,23 +43,8 @@ describe('sessions and sign-in tokens', () => {
     await sendOtp(t.app, phoneNumber);
     return sessionTokenOf(await verifyOtp(t.app, phoneNumber, await lastCodeSentTo(t.app, phoneNumber)));
   };
-  const createExchangeToken = async (sessionToken: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/createCustomFirebaseToken',
-      headers: bearer(sessionToken),
-    });
-    expect(res.statusCode).toBe(200);
-    return (res.json() as { data: { token: string } }).data.token;
-  };
-  const exchange = (token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/exchangeExtensionToken',
-      remoteAddress: randomIp(),
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ token }),
-    });
+  const mintToken = (sessionToken: string) => createExchangeToken(t.app, sessionToken);
+  const exchange = (token: unknown) => exchangeExtensionToken(t.app, token);
 
   describe('the session list', () => {
     it('names every session by id and carries no token', async () => {
@@ -122,7 +107,7 @@ describe('sessions and sign-in tokens', () => {
   describe('extension tokens', () => {
     it('are refused once the session that made them signed out', async () => {
       const web = await signInByPhone(t.app);
-      const token = await createExchangeToken(web);
+      const token = await mintToken(web);
       await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(web) });
       expect((await exchange(token)).statusCode).toBe(401);
     });
@@ -130,7 +115,7 @@ describe('sessions and sign-in tokens', () => {
     it('are refused once the session that made them was revoked', async () => {
       const phoneNumber = freshPhoneNumber();
       const web = await signInByPhone(t.app, phoneNumber);
-      const token = await createExchangeToken(web);
+      const token = await mintToken(web);
       const phone = await signInAgain(phoneNumber);
       const webSession = ((await listSessions(phone)).json() as ListedSession[]).find(
         (session) => !session.current,
@@ -141,7 +126,7 @@ describe('sessions and sign-in tokens', () => {
 
     it('are refused once the session that made them expired', async () => {
       const web = await signInByPhone(t.app);
-      const token = await createExchangeToken(web);
+      const token = await mintToken(web);
       await t.database.db.execute(
         sql`update session set expires_at = now() - interval '1 second' where id = (select session_id from extension_exchange_token order by created_at desc limit 1)`,
       );
@@ -150,7 +135,7 @@ describe('sessions and sign-in tokens', () => {
 
     it('still work while the session that made them lasts', async () => {
       const web = await signInByPhone(t.app);
-      expect((await exchange(await createExchangeToken(web))).statusCode).toBe(200);
+      expect((await exchange(await mintToken(web))).statusCode).toBe(200);
     });
   });
 

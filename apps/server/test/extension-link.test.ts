@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, getUser, randomIp, signInByPhone } from './support/auth';
+import { createExchangeToken, exchangeExtensionToken } from './support/extension-link';
 
 const REFUSED = {
   success: false,
@@ -18,23 +19,8 @@ describe('the extension token exchange', () => {
   });
   afterAll(() => t.close());
 
-  const createToken = async (sessionToken: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/createCustomFirebaseToken',
-      headers: bearer(sessionToken),
-    });
-    expect(res.statusCode).toBe(200);
-    return (res.json() as { data: { token: string } }).data.token;
-  };
-  const exchange = (token: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/exchangeExtensionToken',
-      remoteAddress: randomIp(),
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ token }),
-    });
+  const createToken = (sessionToken: string) => createExchangeToken(t.app, sessionToken);
+  const exchange = (token: unknown) => exchangeExtensionToken(t.app, token);
 
   it('gives the extension its own session for the same person', async () => {
     const webToken = await signInByPhone(t.app, '+14155550190');
