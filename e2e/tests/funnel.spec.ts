@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type PaywallVariant, paywallVariant } from '@stillpoint/core';
-import { SESSION_TOKEN_KEY, signInWithPhone, signInWithTestPhone } from '../fixtures/auth';
+import { SESSION_TOKEN_KEY, signInWithPhone } from '../fixtures/auth';
 import { accessibilityViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/people';
 
@@ -92,8 +92,12 @@ test('a visitor answers, signs up, starts the trial with 4242 and reaches the do
   await expect(page.getByTestId('subscription-badge')).toHaveText(/trial|PRO/i);
 });
 
-test('a signed-in person starts at sign-up; ssid opens the purchase screen', async ({ page }) => {
-  await signInWithTestPhone(page);
+test('a signed-in person starts at sign-up; ssid opens the purchase screen', async ({ page, newPerson }) => {
+  // Signed in on the funnel itself: /signin leads on to onboarding, whose no-card trial would leave
+  // nothing to buy.
+  await page.goto('/getting-started');
+  await page.getByRole('button', { name: 'I already have an account' }).click();
+  await signInWithPhone(page, newPerson().slice(2), () => NEW_PEOPLE_CODE);
   await page.goto('/getting-started');
   await expect(heading(page, 'Your account is ready')).toBeVisible();
 
