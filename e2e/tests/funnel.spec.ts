@@ -93,11 +93,23 @@ test('a visitor answers, signs up, starts the trial with 4242 and reaches the do
 });
 
 test('a signed-in person starts at sign-up; ssid opens the purchase screen', async ({ page, newPerson }) => {
-  // Signed in on the funnel itself: /signin leads on to onboarding, whose no-card trial would leave
-  // nothing to buy.
+  // Signed in by the API: through /signin a person goes on to onboarding, whose no-card trial
+  // would leave nothing to buy, and through the funnel the funnel remembers its place.
+  const phoneNumber = newPerson();
+  expect(
+    (await page.request.post('/api/auth/phone-number/send-otp', { data: { phoneNumber } })).status(),
+  ).toBe(200);
+  const verified = await page.request.post('/api/auth/phone-number/verify', {
+    data: { phoneNumber, code: NEW_PEOPLE_CODE },
+  });
+  expect(verified.status()).toBe(200);
+  const token = verified.headers()['set-auth-token'] ?? '';
   await page.goto('/getting-started');
-  await page.getByRole('button', { name: 'I already have an account' }).click();
-  await signInWithPhone(page, newPerson().slice(2), () => NEW_PEOPLE_CODE);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_TOKEN_KEY,
+    token,
+  ] as const);
+
   await page.goto('/getting-started');
   await expect(heading(page, 'Your account is ready')).toBeVisible();
 
