@@ -44,16 +44,24 @@ export function forwardResultValues(result: ForwardResult) {
       };
 }
 
-/** How many rows wait to be forwarded and how many were given up, over the unforwarded rows. */
-export function backlogCounts(table: ForwardingColumns) {
-  return {
-    pending: sql<number>`(count(*) filter (where ${table.forwardGivenUpAt} is null))::int`,
-    givenUp: sql<number>`(count(*) filter (where ${table.forwardGivenUpAt} is not null))::int`,
-  };
+/**
+ * How many rows of one table wait to be forwarded and how many were given up. It reads only the
+ * unforwarded rows, which the table's partial index of unforwarded rows serves.
+ */
+export async function countForwardingBacklog(
+  db: Database,
+  table: PgTable,
+  columns: ForwardingColumns,
+): Promise<{ pending: number; givenUp: number }> {
+  const [counts] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${columns.forwardGivenUpAt} is null))::int`,
+      givenUp: sql<number>`(count(*) filter (where ${columns.forwardGivenUpAt} is not null))::int`,
+    })
+    .from(table)
+    .where(isNull(columns.forwardedAt));
+  return counts ?? { pending: 0, givenUp: 0 };
 }
-
-/** The filter that goes with backlogCounts: the partial index of unforwarded rows serves it. */
-export const unforwarded = (table: ForwardingColumns): SQL => isNull(table.forwardedAt);
 
 /** A forwarded table as its owning repo describes it to claimDueRows. */
 export interface ForwardedTable<Row, Key extends string | number> {

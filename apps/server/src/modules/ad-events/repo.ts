@@ -3,11 +3,10 @@ import type { Database } from '../../db/client';
 import { adEvent } from '../../db/schema';
 import type { ForwardResult } from '../../forwarding/backoff';
 import {
-  backlogCounts,
   claimDueRows,
+  countForwardingBacklog,
   type ForwardingClaim,
   forwardResultValues,
-  unforwarded,
 } from '../../forwarding/columns';
 import type { ForwardingBacklog } from '../../forwarding/retry';
 
@@ -48,7 +47,5 @@ export async function recordAdEventForward(
   await db.update(adEvent).set(forwardResultValues(result)).where(eq(adEvent.eventId, eventId));
 }
 
-export async function adEventForwardingBacklog(db: Database): Promise<ForwardingBacklog> {
-  const [counts] = await db.select(backlogCounts(adEvent)).from(adEvent).where(unforwarded(adEvent));
-  return counts ?? { pending: 0, givenUp: 0 };
-}
+export const adEventForwardingBacklog = (db: Database): Promise<ForwardingBacklog> =>
+  countForwardingBacklog(db, adEvent, adEvent);

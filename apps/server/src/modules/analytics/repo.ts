@@ -3,11 +3,10 @@ import type { Database } from '../../db/client';
 import { analyticsEvent } from '../../db/schema';
 import type { ForwardResult } from '../../forwarding/backoff';
 import {
-  backlogCounts,
   claimDueRows,
+  countForwardingBacklog,
   type ForwardingClaim,
   forwardResultValues,
-  unforwarded,
 } from '../../forwarding/columns';
 import type { ForwardingBacklog } from '../../forwarding/retry';
 
@@ -41,10 +40,5 @@ export async function recordEventForward(db: Database, id: number, result: Forwa
   await db.update(analyticsEvent).set(forwardResultValues(result)).where(eq(analyticsEvent.id, id));
 }
 
-export async function eventForwardingBacklog(db: Database): Promise<ForwardingBacklog> {
-  const [counts] = await db
-    .select(backlogCounts(analyticsEvent))
-    .from(analyticsEvent)
-    .where(unforwarded(analyticsEvent));
-  return counts ?? { pending: 0, givenUp: 0 };
-}
+export const eventForwardingBacklog = (db: Database): Promise<ForwardingBacklog> =>
+  countForwardingBacklog(db, analyticsEvent, analyticsEvent);

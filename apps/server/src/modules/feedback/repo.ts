@@ -3,11 +3,10 @@ import type { Database } from '../../db/client';
 import { feedbackMessage } from '../../db/schema';
 import type { ForwardResult } from '../../forwarding/backoff';
 import {
-  backlogCounts,
   claimDueRows,
+  countForwardingBacklog,
   type ForwardingClaim,
   forwardResultValues,
-  unforwarded,
 } from '../../forwarding/columns';
 import type { ForwardingBacklog } from '../../forwarding/retry';
 
@@ -42,10 +41,5 @@ export async function recordFeedbackForward(db: Database, id: string, result: Fo
   await db.update(feedbackMessage).set(forwardResultValues(result)).where(eq(feedbackMessage.id, id));
 }
 
-export async function feedbackForwardingBacklog(db: Database): Promise<ForwardingBacklog> {
-  const [counts] = await db
-    .select(backlogCounts(feedbackMessage))
-    .from(feedbackMessage)
-    .where(unforwarded(feedbackMessage));
-  return counts ?? { pending: 0, givenUp: 0 };
-}
+export const feedbackForwardingBacklog = (db: Database): Promise<ForwardingBacklog> =>
+  countForwardingBacklog(db, feedbackMessage, feedbackMessage);

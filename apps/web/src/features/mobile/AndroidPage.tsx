@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
+import { GetTheAppCard } from '../../lib/storeBadges/GetTheAppCard';
 import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
-import { StoreQrCode } from '../../lib/storeBadges/StoreQrCode';
 import { FeatureItem } from '../../ui/FeatureItem';
 import { Page } from '../../ui/Page';
 
@@ -15,7 +15,6 @@ import { Page } from '../../ui/Page';
  * on a computer's screen, a QR code to scan.
  */
 export function AndroidPage() {
-  const getId = useId();
   const whatId = useId();
 
   return (
@@ -25,33 +24,20 @@ export function AndroidPage() {
         opening; {brand.name} makes sure it is a decision.
       </p>
 
-      <section
-        aria-labelledby={getId}
-        className="mt-8 flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7 md:mt-10 md:flex-row md:items-center md:justify-between md:gap-10"
+      <GetTheAppCard
+        heading="Get it on Google Play"
+        description="Sign in with the same account as on the web, and your plan comes with you."
+        qrStore="googlePlay"
       >
-        <div className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <h2 id={getId} className="text-xl font-semibold tracking-tight text-ink">
-              Get it on Google Play
-            </h2>
-            <p className="text-muted">
-              Sign in with the same account as on the web, and your plan comes with you.
-            </p>
-          </div>
-          <StoreBadges stores={['googlePlay']} label={`Get ${brand.name} for Android`} />
-          <p className="text-sm text-muted">
-            On an iPhone?{' '}
-            <Link to="/mobileDownload" className="font-medium text-accent underline-offset-4 hover:underline">
-              {brand.name} is on the App Store too
-            </Link>
-            .
-          </p>
-        </div>
-        {/* On the phone itself the badge is the way; a code to scan is for a computer's screen. */}
-        <div className="hidden shrink-0 md:block">
-          <StoreQrCode store="googlePlay" />
-        </div>
-      </section>
+        <StoreBadges stores={['googlePlay']} label={`Get ${brand.name} for Android`} />
+        <p className="text-sm text-muted">
+          On an iPhone?{' '}
+          <Link to="/mobileDownload" className="font-medium text-accent underline-offset-4 hover:underline">
+            {brand.name} is on the App Store too
+          </Link>
+          .
+        </p>
+      </GetTheAppCard>
 
       <section aria-labelledby={whatId} className="mt-12 flex flex-col gap-5">
         <h2 id={whatId} className="text-xl font-semibold tracking-tight text-ink">

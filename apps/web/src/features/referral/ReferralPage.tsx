@@ -10,8 +10,8 @@ import { useSearchParams } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
+import { GetTheAppCard } from '../../lib/storeBadges/GetTheAppCard';
 import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
-import { StoreQrCode } from '../../lib/storeBadges/StoreQrCode';
 import { FeatureItem } from '../../ui/FeatureItem';
 import { Page } from '../../ui/Page';
 import { useReferralVisit } from './useReferralVisit';
@@ -25,7 +25,6 @@ export function ReferralPage() {
   const [search] = useSearchParams();
   const name = referrerDisplayName(search.get(SHARED_BY_NAME_PARAM));
   const visit = useReferralVisit(referringUserIdFrom(search.get(SHARED_BY_USER_ID_PARAM)));
-  const getId = useId();
   const whatId = useId();
 
   return (
@@ -47,31 +46,18 @@ export function ReferralPage() {
         day goes where you mean it to.
       </p>
 
-      <section
-        aria-labelledby={getId}
-        className="mt-8 flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7 md:mt-10 md:flex-row md:items-center md:justify-between md:gap-10"
+      <GetTheAppCard
+        heading="Get the app on your phone"
+        description="Install it, sign in, and choose the apps that take more of your time than you'd like."
+        qrStore="appStore"
       >
-        <div className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <h2 id={getId} className="text-xl font-semibold tracking-tight text-ink">
-              Get the app on your phone
-            </h2>
-            <p className="text-muted">
-              Install it, sign in, and choose the apps that take more of your time than you'd like.
-            </p>
-          </div>
-          <StoreBadges
-            label={`Download ${brand.name}`}
-            newTab={false}
-            onPress={visit.onPress}
-            pending={visit.pending}
-          />
-        </div>
-        {/* A phone needs no code to scan: on it, the badges are the way. */}
-        <div className="hidden shrink-0 md:block">
-          <StoreQrCode store="appStore" />
-        </div>
-      </section>
+        <StoreBadges
+          label={`Download ${brand.name}`}
+          newTab={false}
+          onPress={visit.onPress}
+          pending={visit.pending}
+        />
+      </GetTheAppCard>
 
       <section aria-labelledby={whatId} className="mt-12 flex flex-col gap-5">
         <h2 id={whatId} className="text-xl font-semibold tracking-tight text-ink">
