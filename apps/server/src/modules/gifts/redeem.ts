@@ -103,10 +103,13 @@ export async function redeemGiftCode(
   { db, sandbox, log }: RedeemDependencies,
   userId: string,
   code: string,
-  now: Date,
+  clock: () => Date,
 ): Promise<{ premiumUntil: string }> {
   const result = await db.transaction(async (tx) => {
     await lockRedeemer(tx, userId);
+    // Read after the lock: redemptions by one person are serialized, and each must be observed
+    // after the one before it, or the grant would look older than the gift row it extends.
+    const now = clock();
     const refusedCode = codeRefusal(await findCode(tx, code), userId);
     if (refusedCode) {
       // Many of these from one person or address is someone guessing: worth a look.

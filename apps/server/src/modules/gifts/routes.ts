@@ -31,7 +31,7 @@ export function registerGiftsRoutes(app: FastifyInstance, deps: GiftsDependencie
           { db: deps.db, sandbox: deps.provider.sandbox, log: request.log },
           user.id,
           body.redemptionCode,
-          new Date(),
+          () => new Date(),
         ),
       { rateLimit: { ...giftRateLimits.redeemPerPerson, keyGenerator: perPerson } },
     );
