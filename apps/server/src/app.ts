@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { createAuth } from './auth';
 import { registerDevIdentityProvider } from './auth/dev-identity-provider';
 import { identityProviders } from './auth/identity-providers';
@@ -26,7 +26,7 @@ import { createEmailSender, type EmailSender } from './integrations/email';
 import { createPayments } from './integrations/payments';
 import { registerLocalPaymentRoutes } from './integrations/payments/local/routes';
 import type { WebhookDelivery } from './integrations/payments/provider';
-import { createSmsSender, type SmsSender } from './integrations/sms';
+import { countedSmsSender, createSmsSender, type SmsSender } from './integrations/sms';
 import { createTeamChat, type TeamChat } from './integrations/team-chat';
 import { loggerOptions } from './logger';
 import { registerAccountRoutes } from './modules/account/routes';
@@ -59,6 +59,13 @@ import { registerSitesRoutes } from './modules/sites/routes';
 import { registerStorePurchasesRoutes } from './modules/store-purchases/routes';
 import { registerSubscriptionRoutes } from './modules/subscription/routes';
 import { registerVisitorCountryRoutes } from './modules/visitor-country/routes';
+import { recordDatabaseMetrics } from './observability/database-metrics';
+import { recordHttpMetrics } from './observability/http-metrics';
+import { createMetrics, routeLabel } from './observability/metrics';
+import { registerMetricsRoute } from './observability/metrics-route';
+import { registerOverloadProtection } from './observability/overload';
+import { requestIdOf, returnRequestIds } from './observability/request-id';
+import { requestScopedLog } from './observability/request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +89,8 @@ export interface AppDependencies {
   adEventForwarder?: AdEventForwarder;
   /** Replaces how the local payment provider delivers its webhooks (by default, to this server). */
   paymentWebhookDelivery?: WebhookDelivery;
+  /** Where log records go instead of standard output, e.g. a test that reads what was logged. */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole server without listening, so tests drive it with app.inject(). */
@@ -94,35 +103,50 @@ export async function buildApp({
   analyticsForwarder,
   adEventForwarder,
   paymentWebhookDelivery,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, config.logFormat === 'pretty'),
+    logger: loggerOptions(config.logLevel, config.logFormat === 'pretty', logStream),
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // The id a proxy or client sent when it is a sane token (request-id.ts), else a new one.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: 256 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so that every answer, refusals included, names its request and is counted.
+  returnRequestIds(app);
+  const log = requestScopedLog(app);
+  const metrics = createMetrics();
+  recordHttpMetrics(app, metrics);
+  recordDatabaseMetrics(app, database, metrics);
+  await registerOverloadProtection(app, config.overload, metrics);
   registerErrorHandling(app);
   // Before any route: the limiter attaches itself to routes as they are registered.
-  await registerRateLimiting(app, config);
+  await registerRateLimiting(app, config, {
+    log,
+    onRefused: (request) => metrics.rateLimitRefusals.inc({ route: routeLabel(request) }),
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
   });
   await registerOpenApi(app, config.publicUrl);
+  registerMetricsRoute(app, metrics, { isProduction: config.isProduction, token: config.metricsToken });
 
   // One outbox for SMS and e-mail, so GET /api/dev/outbox lists both, newest first.
-  const outbox = config.auth.devOutbox ? new DevOutbox(app.log) : null;
+  const outbox = config.auth.devOutbox ? new DevOutbox(log) : null;
   const providers = identityProviders(config);
   const auth = createAuth({
     config,
     database,
-    smsSender: smsSender ?? createSmsSender(config, outbox, app.log),
-    log: app.log,
+    smsSender: countedSmsSender(smsSender ?? createSmsSender(config, outbox, log), (outcome) =>
+      metrics.otpSends.inc({ outcome }),
+    ),
+    log,
     providers,
   });
   registerAuthentication(app, (authorization) => sessionUserFromBearer(auth, authorization));
@@ -139,7 +163,7 @@ export async function buildApp({
 
   const db = database.db;
   // Forwarding to the team chat, analytics and the ad platform runs after the answer; shutdown waits for it.
-  const background = createBackgroundTasks(app.log);
+  const background = createBackgroundTasks(log);
   app.addHook('onClose', () => background.drain());
   registerSitesRoutes(app, { db });
   registerInsightsRoutes(app, { db });
@@ -150,9 +174,9 @@ export async function buildApp({
   registerAppsRoutes(app, { db });
   registerMobileUsageRoutes(app, { db });
   registerQuotesRoutes(app);
-  const feedback = { db, background, teamChat: teamChat ?? createTeamChat(config, app.log) };
+  const feedback = { db, background, teamChat: teamChat ?? createTeamChat(config, log) };
   const analytics = { db, background, forwarder: analyticsForwarder ?? createAnalyticsForwarder(config) };
-  const adEvents = { db, background, forwarder: adEventForwarder ?? createAdEventForwarder(config, app.log) };
+  const adEvents = { db, background, forwarder: adEventForwarder ?? createAdEventForwarder(config, log) };
   registerFeedbackRoutes(app, feedback);
   registerAnalyticsRoutes(app, analytics);
   registerAdEventsRoutes(app, adEvents);
@@ -172,7 +196,7 @@ export async function buildApp({
   app.addHook('preClose', () => forwarding.stop());
   registerHealthRoutes(app, database, forwarding);
   // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
-  const email = emailSender ?? createEmailSender(config, outbox, app.log);
+  const email = emailSender ?? createEmailSender(config, outbox, log);
   registerNewsletterRoutes(app, { db, background, email });
   registerAppLinksRoutes(app, { config });
   registerReferralsRoutes(app, { db });
@@ -186,13 +210,19 @@ export async function buildApp({
   // Both payment providers deliver signed webhooks to one endpoint; fulfilment grants entitlements.
   const payments = createPayments(config, {
     db,
-    log: app.log,
+    log,
     deliver: paymentWebhookDelivery ?? selfDelivery(app),
     onClockAdvanced: ({ userId, bySeconds }) => moveGrantsIntoPast(db, userId, bySeconds * 1000),
   });
   app.addHook('onClose', () => payments.close());
   registerEntitlementsRoutes(app, { db, config });
-  registerPaymentsRoutes(app, { db, config, provider: payments.provider, email });
+  registerPaymentsRoutes(app, {
+    db,
+    config,
+    provider: payments.provider,
+    email,
+    countWebhook: (outcome) => metrics.paymentWebhooks.inc({ outcome }),
+  });
   registerGiftsRoutes(app, { db, config, provider: payments.provider, email });
   registerSubscriptionRoutes(app, { db, config, provider: payments.provider });
   registerStorePurchasesRoutes(app, { db, config });

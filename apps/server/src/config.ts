@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import {
   type AppEnv,
   appEnvs,
@@ -135,6 +136,17 @@ const envSchema = z.object({
       error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
     })
     .optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (0 turns the check off)' })
+    .int('must be a whole number of milliseconds (0 turns the check off)')
+    .min(0, 'must be 0 (off) or more milliseconds')
+    .optional(),
+  OVERLOAD_MAX_HEAP_USED_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes (0 turns the check off)' })
+    .int('must be a whole number of megabytes (0 turns the check off)')
+    .min(0, 'must be 0 (off) or more megabytes')
+    .optional(),
   EMAIL_FROM: z
     .string()
     .refine(
@@ -157,6 +169,15 @@ export const priceIdVariables = {
 
 /** How often the forwarding job looks for failed forwards that are due again, unless configured. */
 export const DEFAULT_FORWARDING_INTERVAL_SECONDS = 30;
+
+/** The mean event-loop delay past which the server answers 503 instead of taking more work. */
+export const DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = 1000;
+
+/**
+ * The share of V8's heap limit past which the server answers 503: close to the limit, garbage
+ * collection takes over the process and it ends up killed for running out of memory.
+ */
+export const DEFAULT_OVERLOAD_HEAP_SHARE = 0.9;
 
 /** TikTok's Events API 2.0 endpoint that trackTikTokEvent forwards to. */
 export const TIKTOK_EVENTS_API_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/track/';
@@ -280,8 +301,24 @@ export interface Config {
    * (the development outbox, when on, still records each message).
    */
   email: { smtpUrl: string | null; from: string };
+  /**
+   * The bearer token GET /metrics asks for (METRICS_TOKEN). Null leaves it open outside production;
+   * in production there are no metrics without it (404).
+   */
+  metricsToken: string | null;
+  /** When the server refuses requests with a 503 rather than let them queue (docs/observability.md). */
+  overload: OverloadConfig;
   /** What an operator should know at every start (main.ts logs each), e.g. test numbers in production. */
   warnings: readonly string[];
+}
+
+export interface OverloadConfig {
+  /** Mean event-loop delay in milliseconds; 0 turns the check off (the default under `test`). */
+  maxEventLoopDelayMs: number;
+  /** Heap in use, in bytes; 0 turns the check off (the default under `test`). */
+  maxHeapUsedBytes: number;
+  /** How often both are measured; a test measures more often to see a change sooner. */
+  sampleIntervalMs: number;
 }
 
 export interface VisitorCountryConfig {
@@ -350,6 +387,8 @@ export function loadConfig(
       playStorePackage: vars.PLAY_STORE_PACKAGE ?? EXAMPLE_PLAY_STORE_PACKAGE,
     },
     email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.EMAIL_FROM?.trim() ?? DEFAULT_EMAIL_FROM },
+    metricsToken: vars.METRICS_TOKEN ?? null,
+    overload: overloadConfig(vars),
     warnings: deploymentWarnings(vars),
   };
 }
@@ -456,6 +495,26 @@ function paymentsConfig(vars: Vars): PaymentsConfig {
     webhookSecret: vars.STRIPE_WEBHOOK_SECRET ?? '',
     portalConfigurationId: vars.STRIPE_PORTAL_CONFIGURATION_ID ?? null,
     sandbox: /_test_/.test(vars.STRIPE_SECRET_KEY),
+  };
+}
+
+/**
+ * Under `test` both checks are off unless set: a shared test machine's stalls would refuse the
+ * tests' own requests. The overload test sets its thresholds itself.
+ */
+function overloadConfig(vars: Vars): OverloadConfig {
+  const test = vars.APP_ENV === 'test';
+  const heapMb = vars.OVERLOAD_MAX_HEAP_USED_MB;
+  return {
+    maxEventLoopDelayMs:
+      vars.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (test ? 0 : DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS),
+    maxHeapUsedBytes:
+      heapMb !== undefined
+        ? heapMb * 1024 * 1024
+        : test
+          ? 0
+          : Math.floor(getHeapStatistics().heap_size_limit * DEFAULT_OVERLOAD_HEAP_SHARE),
+    sampleIntervalMs: 1000,
   };
 }
 

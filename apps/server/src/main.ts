@@ -4,9 +4,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { answerBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
+import { trackConnections } from './http/connection-drain';
 
 // From src/main.ts and from the bundled dist/main.js alike, the web build is two levels up.
 const bundledWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The whole shutdown stays under the 10 s a container runtime waits before SIGKILL. */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,6 +21,7 @@ async function main(): Promise<void> {
   });
   // `npm run db:backup` asks a running server for a consistent copy of its PGlite data (SIGUSR2).
   const stopAnsweringBackups = answerBackupRequests(database, config.database, app.log);
+  const connections = trackConnections(app.server);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,11 +29,13 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     const forceExit = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_LIMIT_MS);
     forceExit.unref();
     try {
+      await connections.drain();
+      // Waits for requests still running, closes what is left idle, stops the jobs and Redis.
       await app.close();
       stopAnsweringBackups();
       await database.close();

@@ -247,7 +247,8 @@ describe('phone apps on the home page', () => {
 
     it('answers a missing or bad userDay with a readable 400, and no session with 401', async () => {
       const sam = await signUp(t.app);
-      for (const query of [undefined, { userDay: 'now' }]) {
+      // A day past the last one used to reach the database's 32-bit day column and fail with a 500.
+      for (const query of [undefined, { userDay: 'now' }, { userDay: '6000000000' }]) {
         const failure = failureOf(await call(t.app, 'fetchApps', query, { token: sam.token }));
         expect(failure).toMatchObject({ status: 400, error: expect.stringContaining('userDay') });
       }

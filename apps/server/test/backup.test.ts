@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { epochSeconds, utcUserDay } from '@stillpoint/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,34 +10,12 @@ import { answerBackupRequests } from '../src/db/backup';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
 import { call, callOk, signUp } from './support/api';
 import { buildTestApp } from './support/app';
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-interface ScriptRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { runServerScript } from './support/server-script';
 
 /** Runs `npm run db:backup` / `db:restore`'s script as an operator would, on the given DATA_DIR. */
-function runScript(script: 'db-backup' | 'db-restore', dataRoot: string, args: string[]): Promise<ScriptRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-      cwd: serverDir,
-      // Only what the scripts read: always embedded PGlite, even when the suite runs on PostgreSQL.
-      env: { APP_ENV: 'development', DATA_DIR: dataRoot },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runScript = (script: 'db-backup' | 'db-restore', dataRoot: string, args: string[]) =>
+  // Only what the scripts read: always embedded PGlite, even when the suite runs on PostgreSQL.
+  runServerScript(script, args, { APP_ENV: 'development', DATA_DIR: dataRoot });
 
 /** The rows of a query; PGlite's and node-postgres's results both carry them as `rows`. */
 const rowsOf = async <Row>(db: Database, query: SQL): Promise<Row[]> =>

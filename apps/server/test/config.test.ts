@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { productionEnv, stagingEnv } from './support/config';
@@ -196,6 +197,51 @@ describe('configuration', () => {
     expect(() => loadConfig({ FORWARDING_INTERVAL_SECONDS: value })).toThrow(
       `FORWARDING_INTERVAL_SECONDS: ${message}`,
     );
+  });
+
+  it('asks for METRICS_TOKEN at /metrics only when it is set, and only a long one', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig(productionEnv).metricsToken).toBeNull();
+    const token = 'prometheus-scrape-token-0123456789abcdef';
+    expect(loadConfig({ ...productionEnv, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN: must be at least 32 characters',
+    );
+  });
+
+  it('refuses requests under overload past 1 s of event-loop delay or 90% of the heap, except under test', () => {
+    const heapLimit = getHeapStatistics().heap_size_limit;
+    const standard = {
+      maxEventLoopDelayMs: 1000,
+      maxHeapUsedBytes: Math.floor(heapLimit * 0.9),
+      sampleIntervalMs: 1000,
+    };
+    expect(loadConfig({}).overload).toEqual(standard);
+    expect(loadConfig(productionEnv).overload).toEqual(standard);
+    expect(loadConfig({ APP_ENV: 'test' }).overload).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxHeapUsedBytes: 0,
+      sampleIntervalMs: 1000,
+    });
+    expect(
+      loadConfig({
+        APP_ENV: 'test',
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '250',
+        OVERLOAD_MAX_HEAP_USED_MB: '512',
+      }).overload,
+    ).toEqual({ maxEventLoopDelayMs: 250, maxHeapUsedBytes: 512 * 1024 * 1024, sampleIntervalMs: 1000 });
+    expect(
+      loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_HEAP_USED_MB: '0' }).overload,
+    ).toMatchObject({ maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 });
+  });
+
+  it.each([
+    ['OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', '-1', 'must be 0 (off) or more milliseconds'],
+    ['OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 'soon', 'must be a whole number of milliseconds'],
+    ['OVERLOAD_MAX_HEAP_USED_MB', '1.5', 'must be a whole number of megabytes'],
+    ['OVERLOAD_MAX_HEAP_USED_MB', '-5', 'must be 0 (off) or more megabytes'],
+  ])('refuses %s=%s, naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name}: ${message}`);
   });
 
   it('links to example store ids outside production, and to the configured ones when set', () => {

@@ -458,6 +458,8 @@ describe('pause outcomes and insights', () => {
       ['no userDay', {}],
       ['a negative userDay', { userDay: '-1' }],
       ['a userDay that is not a number', { userDay: 'today' }],
+      // Past a 32-bit integer, the day range used to fail in the database with a 500.
+      ['a userDay past the last day there can be', { userDay: '2600000000' }],
     ])('answers a request with %s with a 400 naming userDay', async (_case, query) => {
       const res = await call(t.app, 'getInsights', query, { token: sam.token });
       expect(failureOf(res)).toMatchObject({ status: 400, error: expect.stringContaining('userDay') });

@@ -201,6 +201,8 @@ describe('the phone app reporting usage (reportMobileUsage)', () => {
   });
   it.each([
     ['no userDay', { apps: [] }, 'userDay'],
+    // Day numbers are 32-bit integers in the database; this one used to fail there with a 500.
+    ['a userDay past the last day there can be', { userDay: 2 ** 31 }, 'userDay is past the last day'],
     [
       'more screen time than a day has',
       { userDay: DAY, screenTimeMinutesToday: 1441 },

@@ -71,6 +71,17 @@ describe('the home page profile', () => {
       status: 400,
       error: expect.stringContaining('userDay must be a whole number'),
     });
+    // Past a 32-bit integer, the screen-time lookup used to fail in the database with a 500.
+    const pastTheLastDay = await call(
+      t.app,
+      'getProfileWeb',
+      { userDay: '9000000000' },
+      { token: sam.token },
+    );
+    expect(failureOf(pastTheLastDay)).toMatchObject({
+      status: 400,
+      error: expect.stringContaining('userDay is past the last day there can be'),
+    });
     expect((await call(t.app, 'getProfileWeb')).statusCode).toBe(401);
   });
 });

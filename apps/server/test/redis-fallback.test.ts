@@ -9,7 +9,7 @@ import {
   redisBudgetMs,
   type SharedRateLimitStore,
 } from '../src/http/rate-limit-store';
-import { createTestApp, type TestApp } from './support/app';
+import { buildTestApp, createTestApp, type TestApp } from './support/app';
 import { randomIp } from './support/auth';
 import { testRedisUrl } from './support/database';
 
@@ -66,11 +66,21 @@ describe('rate limits with Redis unreachable', () => {
   });
 
   it('reports the degraded state at /api/readyz, still ready', async () => {
+    const started = performance.now();
     const response = await degraded.app.inject({ method: 'GET', url: '/api/readyz' });
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.rateLimits).toBe('in-process (redis unreachable)');
+    expect(response.json().data).toMatchObject({
+      status: 'degraded',
+      redis: 'unreachable',
+      rateLimits: 'in-process (redis unreachable)',
+    });
     const healthyResponse = await healthy.app.inject({ method: 'GET', url: '/api/readyz' });
-    expect(healthyResponse.json().data.rateLimits).toBe('in-process');
+    expect(healthyResponse.json().data).toMatchObject({
+      status: 'ready',
+      redis: 'not configured',
+      rateLimits: 'in-process',
+    });
   });
 });
 
@@ -222,5 +232,59 @@ describe('the shared rate-limit store', () => {
       expect(next.ms).toBeLessThan(redisBudgetMs);
       expect(log.error).toHaveBeenCalledTimes(1);
     });
+  });
+});
+
+describe.skipIf(!testRedisUrl())('/api/readyz with Redis', () => {
+  let t: TestApp;
+  let proxy: RedisProxy;
+  beforeAll(async () => {
+    const url = new URL(testRedisUrl() ?? '');
+    proxy = new RedisProxy({ host: url.hostname, port: Number(url.port || 6379) });
+    await proxy.start();
+    t = await createTestApp({ redisUrl: proxy.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.stop();
+  });
+
+  const readiness = async () => {
+    const started = performance.now();
+    const response = await t.app.inject({ method: 'GET', url: '/api/readyz' });
+    return { response, ms: performance.now() - started };
+  };
+
+  it('reports a Redis that answers', async () => {
+    const { response } = await readiness();
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ status: 'ready', redis: 'ok', rateLimits: 'redis' });
+  });
+
+  it('waits at most the budget on a Redis that stops answering, stays ready, and recovers', async () => {
+    proxy.answering = false;
+    try {
+      const { response, ms } = await readiness();
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ status: 'degraded', redis: 'unreachable' });
+      expect(ms).toBeGreaterThanOrEqual(redisBudgetMs - 5);
+      expect(ms).toBeLessThan(redisBudgetMs + 400);
+      // The rate limits saw the same outage.
+      expect(t.app.rateLimitStore()).toBe('in-process (redis unreachable)');
+    } finally {
+      proxy.answering = true;
+    }
+    await waitFor(() => t.app.rateLimitStore() === 'redis');
+    expect((await readiness()).response.json().data).toMatchObject({ status: 'ready', redis: 'ok' });
+  });
+
+  it('answers another instance on the same database alike', async () => {
+    const other = await buildTestApp(t.database, { redisUrl: testRedisUrl() });
+    try {
+      const response = await other.inject({ method: 'GET', url: '/api/readyz' });
+      expect(response.json().data).toMatchObject({ status: 'ready', redis: 'ok' });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -20,13 +20,94 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip used by the readiness probe. */
   ping(): Promise<void>;
+  /** Calls the listener with each query's duration in seconds, for the metrics; returns how to stop. */
+  onQuery(listener: QueryListener): () => void;
+  /** PostgreSQL's connection pool right now; null on PGlite, which has one connection and no pool. */
+  pool(): PoolCounts | null;
   close(): Promise<void>;
+}
+
+export type QueryListener = (seconds: number) => void;
+
+export interface PoolCounts {
+  /** Open connections. */
+  total: number;
+  /** Open connections no query is using. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
 // In the bundle this file is dist/main.js and the build copies the SQL next to it.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The listeners of one handle's query timings. */
+function queryTimings() {
+  const listeners = new Set<QueryListener>();
+  /** Starts timing one query; the returned function reports it finished. */
+  const start = (): (() => void) => {
+    if (listeners.size === 0) return () => {};
+    const started = performance.now();
+    return () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+  };
+  return {
+    onQuery(listener: QueryListener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    start,
+    /** Runs the query and reports how long it took, whether it succeeded or failed. */
+    timed<T>(query: () => Promise<T>): Promise<T> {
+      const finished = start();
+      return query().finally(finished);
+    },
+  };
+}
+
+type QueryTimings = ReturnType<typeof queryTimings>;
+
+/** Times PGlite's queries, those inside transactions included (they run on the transaction object). */
+function timePgliteQueries(client: PGlite, timings: QueryTimings): void {
+  const query = client.query.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) =>
+    timings.timed(() => query(...args))) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((...args: Parameters<typeof tx.query>) =>
+        timings.timed(() => txQuery(...args))) as typeof tx.query;
+      return callback(tx);
+    })) as PGlite['transaction'];
+}
+
+/**
+ * Times every query a pooled connection runs: the pool's own `query` and a transaction's both end
+ * up there, the pool's with a callback and drizzle's with a promise.
+ */
+function timePostgresQueries(client: pg.PoolClient, timings: QueryTimings): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const finished = timings.start();
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        finished();
+        return callback(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    return result instanceof Promise ? result.finally(finished) : result;
+  }) as typeof client.query;
+}
 
 /** Opens the database and brings its schema up to date with the one migration set both engines share. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -41,12 +122,16 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     const client = inMemory ? new PGlite() : new PGlite(dataDir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    const timings = queryTimings();
+    timePgliteQueries(client, timings);
     return {
       db,
       kind: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      onQuery: timings.onQuery,
+      pool: () => null,
       close: async () => {
         // PGlite checkpoints on close, so a clean shutdown leaves a consistent data directory.
         await client.close();
@@ -64,6 +149,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle connection can break (a database restart, a terminated backend). The pool drops it and
   // opens another when needed, but an 'error' event without a listener would end the process.
   pool.on('error', (error) => process.emitWarning(`A PostgreSQL connection was lost: ${error.message}`));
+  const timings = queryTimings();
+  pool.on('connect', (client) => timePostgresQueries(client, timings));
   await migrateWithLock(pool);
   const db = drizzlePg(pool, { schema });
   return {
@@ -72,6 +159,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
+    onQuery: timings.onQuery,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

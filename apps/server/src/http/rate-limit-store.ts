@@ -56,6 +56,11 @@ export interface SharedRateLimitStore {
   /** The store class to give @fastify/rate-limit. */
   Store: FastifyRateLimitStoreCtor;
   state(): 'redis' | 'in-process (redis unreachable)';
+  /**
+   * Whether Redis answers a PING within `redisBudgetMs`; false at once while it is known to be down.
+   * A PING that fails counts as an outage, as a count that fails does.
+   */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -164,6 +169,25 @@ export async function createSharedRateLimitStore(
   return {
     Store: FailoverStore as unknown as FastifyRateLimitStoreCtor,
     state: () => state,
+    // A Redis that does not answer a PING in time is treated like one that misses a count: the
+    // limits move in-process and the connection is made again.
+    ping: async () => {
+      if (state !== 'redis' || redis.status !== 'ready') return false;
+      let timer: NodeJS.Timeout | undefined;
+      const noAnswer = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve(`no answer within ${redisBudgetMs} ms`), redisBudgetMs);
+      });
+      const failure = await Promise.race([
+        redis.ping().then(
+          () => null,
+          (error: Error) => error.message,
+        ),
+        noAnswer,
+      ]);
+      clearTimeout(timer);
+      if (failure !== null) markDown(failure);
+      return failure === null;
+    },
     close: async () => {
       closing = true;
       await redis.quit().catch(() => redis.disconnect());

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { createSharedRateLimitStore, type RateLimitStoreState } from './rate-limit-store';
@@ -52,10 +52,15 @@ export const rateLimits = {
   insights: { max: 60, timeWindow: '1 minute', keyGenerator: perPerson },
 } as const;
 
+/** Whether Redis answers, as `/api/readyz` reports it. */
+export type RedisReadiness = 'ok' | 'unreachable' | 'not configured';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where the rate-limit counters live right now; `/api/readyz` reports it. */
     rateLimitStore: () => RateLimitStoreState;
+    /** Pings Redis (at most `redisBudgetMs`); `/api/readyz` reports the answer. */
+    redisReadiness: () => Promise<RedisReadiness>;
   }
 }
 
@@ -79,12 +84,22 @@ export function routeRateLimits(app: FastifyInstance): ReadonlyMap<string, Route
  * @fastify/rate-limit for routes that opt in with `config.rateLimit`. With REDIS_URL the counters
  * live in Redis, so every server instance sees the same totals; while Redis is unreachable they are
  * kept in-process (rate-limit-store.ts), so the limits still hold per instance. Without REDIS_URL
- * they are in-process.
+ * they are in-process. Redis outages are logged to `log`; `onRefused` hears of every request a
+ * limit refuses (the metrics count them).
  */
-export async function registerRateLimiting(app: FastifyInstance, config: Config): Promise<void> {
-  const shared = config.redisUrl ? await createSharedRateLimitStore(config.redisUrl, app.log) : null;
+export async function registerRateLimiting(
+  app: FastifyInstance,
+  config: Config,
+  { log, onRefused }: { log: FastifyBaseLogger; onRefused: (request: FastifyRequest) => void },
+): Promise<void> {
+  const shared = config.redisUrl ? await createSharedRateLimitStore(config.redisUrl, log) : null;
   if (shared) app.addHook('onClose', () => shared.close());
   app.decorate('rateLimitStore', (): RateLimitStoreState => shared?.state() ?? 'in-process');
+  app.decorate(
+    'redisReadiness',
+    async (): Promise<RedisReadiness> =>
+      shared ? ((await shared.ping()) ? 'ok' : 'unreachable') : 'not configured',
+  );
 
   const routes = new Map<string, RouteRateLimit | null>();
   routeLimits.set(app, routes);
@@ -99,6 +114,7 @@ export async function registerRateLimiting(app: FastifyInstance, config: Config)
     // The store itself never fails (it counts in-process when Redis cannot answer); should anything
     // else go wrong, serve rather than refuse every sign-in.
     skipOnError: true,
+    onExceeded: (request) => onRefused(request),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });

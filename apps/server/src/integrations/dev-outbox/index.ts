@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { maskEmailAddress, maskPhoneNumber } from '../../observability/log-masking';
 
 export interface OutboxMessage {
   channel: 'sms' | 'email';
@@ -11,8 +12,10 @@ const CAPACITY = 100;
 
 /**
  * Development stand-in for real delivery of SMS and e-mail: keeps the last messages in memory,
- * newest first, and logs each one, so a person (or a test) can read a sign-in code or an e-mail at
+ * newest first, so a person (or a test) can read a sign-in code or an e-mail at
  * GET /api/dev/outbox. The SMS and e-mail integrations each write to it through their own sender.
+ * Each message is logged without its text (a sign-in code, a gift code) and with its recipient
+ * masked: logs are shipped and kept where the outbox is not.
  */
 export class DevOutbox {
   private readonly messages: OutboxMessage[] = [];
@@ -23,7 +26,11 @@ export class DevOutbox {
     const entry = { ...message, sentAt: new Date().toISOString() };
     this.messages.unshift(entry);
     this.messages.length = Math.min(this.messages.length, CAPACITY);
-    this.log.info({ outbox: entry }, `dev outbox: ${message.channel} to ${message.to}: ${message.body}`);
+    const to = message.channel === 'sms' ? maskPhoneNumber(message.to) : maskEmailAddress(message.to);
+    this.log.info(
+      { outbox: { channel: message.channel, to } },
+      `dev outbox: ${message.channel} to ${to} kept; read it at GET /api/dev/outbox`,
+    );
   }
 
   list(): OutboxMessage[] {

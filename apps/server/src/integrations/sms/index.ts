@@ -5,6 +5,7 @@ import { outboxSmsSender } from './outbox';
 import { fanOut, type SmsSender } from './sender';
 import { twilioSmsSender } from './twilio';
 
+export { countedSmsSender, type SmsOutcome } from './counted';
 export type { SmsMessage, SmsSender } from './sender';
 
 /**

@@ -1,3 +1,4 @@
+import { maskPhoneNumbersIn } from '../../observability/log-masking';
 import type { SmsSender } from './sender';
 
 export interface TwilioOptions {
@@ -33,9 +34,10 @@ export function twilioSmsSender(options: TwilioOptions): SmsSender {
       });
       if (!response.ok) {
         // Twilio explains itself in { code, message }; keep it for the log, never for the person.
+        // Its message often quotes the number ("The 'To' number +1… is not valid"): masked for the log.
         const detail = await response.text().catch(() => '');
         throw new SmsDeliveryError(
-          `Twilio refused the message (${response.status}): ${detail.slice(0, 300)}`,
+          `Twilio refused the message (${response.status}): ${maskPhoneNumbersIn(detail.slice(0, 300))}`,
         );
       }
     },

@@ -13,17 +13,24 @@ export function registerHealthRoutes(
   registerEndpoint(app, endpoints.healthz, () => ({ status: 'ok' as const }));
 
   // Failed forwards are reported, not a reason to leave the load balancer: the rows are stored and
-  // the job keeps trying them. Likewise an unreachable Redis: the rate limits then hold per instance.
+  // the job keeps trying them. Likewise an unreachable Redis: the rate limits then hold per instance,
+  // and the instance reports itself degraded.
   registerEndpoint(app, endpoints.readyz, async ({ request }) => {
-    try {
-      await database.ping();
-    } catch (error) {
-      request.log.error({ err: error }, 'readiness: database ping failed');
-      throw new AppError('UNAVAILABLE', 'The database is not reachable.');
-    }
+    const [databaseUp, redis] = await Promise.all([
+      database.ping().then(
+        () => true,
+        (error: unknown) => {
+          request.log.error({ err: error }, 'readiness: database ping failed');
+          return false;
+        },
+      ),
+      app.redisReadiness(),
+    ]);
+    if (!databaseUp) throw new AppError('UNAVAILABLE', 'The database is not reachable.');
     return {
-      status: 'ready' as const,
+      status: redis === 'unreachable' ? ('degraded' as const) : ('ready' as const),
       database: database.kind,
+      redis,
       forwarding: forwarding.state(),
       rateLimits: app.rateLimitStore(),
     };

@@ -10,7 +10,7 @@ import {
   type VerifiedPaymentEvent,
   WebhookSignatureError,
 } from '../../integrations/payments/provider';
-import { fulfilPaymentEvent } from './fulfilment';
+import { type FulfilmentOutcome, fulfilPaymentEvent } from './fulfilment';
 import {
   createCustomer,
   createSubscriptionCheckout,
@@ -27,8 +27,17 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 // Creating a customer from an e-mail needs no sign-in and costs a call to the provider.
 const createCustomerRateLimit = { max: 20, timeWindow: '10 minutes' };
 
-/** The webhook's fulfilment also sends a gift buyer's confirmation e-mail. */
-type PaymentsRouteDependencies = PaymentsDependencies & { email: EmailSender };
+/** What became of one webhook delivery: fulfilment's outcome, or refused before it, or failed in it. */
+export type PaymentWebhookOutcome = FulfilmentOutcome | 'refused-signature' | 'failed';
+
+/**
+ * The webhook's fulfilment also sends a gift buyer's confirmation e-mail; each delivery's outcome
+ * is reported (the metrics count them).
+ */
+type PaymentsRouteDependencies = PaymentsDependencies & {
+  email: EmailSender;
+  countWebhook: (outcome: PaymentWebhookOutcome) => void;
+};
 
 export function registerPaymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDependencies): void {
   registerEndpoint(app, endpoints.getPaymentConfig, () => paymentConfig(deps));
@@ -85,12 +94,20 @@ function registerPaymentWebhook(scope: FastifyInstance, deps: PaymentsRouteDepen
         event = deps.provider.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
+          deps.countWebhook('refused-signature');
           request.log.warn({ reason: error.message }, 'payment webhook refused: bad signature');
           throw new AppError('BAD_REQUEST', 'The webhook signature could not be verified.');
         }
+        deps.countWebhook('failed');
         throw error;
       }
-      const outcome = await fulfilPaymentEvent({ ...deps, log: request.log }, event);
+      const outcome = await fulfilPaymentEvent({ ...deps, log: request.log }, event).catch(
+        (error: unknown) => {
+          deps.countWebhook('failed');
+          throw error;
+        },
+      );
+      deps.countWebhook(outcome);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment webhook handled');
       return { success: true as const, data: { received: true as const } };
     },

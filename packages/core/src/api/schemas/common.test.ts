@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPathSchema } from './common';
+import { MAX_USER_DAY, returnPathSchema, userDayBodySchema, userDayQuerySchema } from './common';
 import { revenueCatEventSchema } from './subscription';
 
 describe('returnPathSchema: a path on this site, never a way off it', () => {
@@ -44,5 +44,24 @@ describe('revenueCatEventSchema: timestamps a date can hold', () => {
       'event_timestamp_ms is past the last date there can be',
     );
     expect(event(-1).success).toBe(false);
+  });
+});
+
+describe('userDay: a day a date can have', () => {
+  it('accepts day 0 up to the last day a date can hold, in a body and in a query', () => {
+    for (const day of [0, 20_454, MAX_USER_DAY]) {
+      expect(userDayBodySchema.safeParse(day).success).toBe(true);
+      expect(userDayQuerySchema.safeParse(String(day)).success).toBe(true);
+    }
+    expect(new Date(MAX_USER_DAY * 86_400_000).getTime()).not.toBeNaN();
+  });
+
+  it('refuses a day past it, which no date has and no 32-bit day column holds', () => {
+    for (const day of [MAX_USER_DAY + 1, 2 ** 31, 2 ** 40]) {
+      expect(userDayBodySchema.safeParse(day).error?.issues[0]?.message).toBe(
+        'userDay is past the last day there can be',
+      );
+      expect(userDayQuerySchema.safeParse(String(day)).success).toBe(false);
+    }
   });
 });

@@ -38,16 +38,24 @@ export const queryBooleanSchema = (field: string) =>
     `${field} must be true or false`,
   );
 
+/**
+ * The last day number there can be: a date reaches 8.64e15 ms, 100,000,000 days after 1970. A
+ * larger number names no day, and day numbers are stored as 32-bit integers.
+ */
+export const MAX_USER_DAY = 100_000_000;
+const PAST_THE_LAST_DAY = 'userDay is past the last day there can be';
+
 /** The user's day number (see rules/time userDay), from the query string. */
 export const userDayQuerySchema = queryIntegerSchema('userDay').pipe(
-  z.number().min(0, 'userDay must be 0 or more'),
+  z.number().min(0, 'userDay must be 0 or more').max(MAX_USER_DAY, PAST_THE_LAST_DAY),
 );
 
 /** The same day number in a JSON body. */
 export const userDayBodySchema = z
   .number({ error: 'userDay must be a number' })
   .int('userDay must be a whole number')
-  .min(0, 'userDay must be 0 or more');
+  .min(0, 'userDay must be 0 or more')
+  .max(MAX_USER_DAY, PAST_THE_LAST_DAY);
 
 /** Epoch seconds, as sessions and streaks store time. */
 export const epochSecondsSchema = (field: string) =>

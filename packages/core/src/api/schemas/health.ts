@@ -11,8 +11,17 @@ export const forwardingKindStateSchema = z.object({
 });
 
 export const readinessSchema = z.object({
-  status: z.enum(['ready']),
+  /**
+   * Ready to serve either way; `degraded` while a part it can do without is down (Redis), so an
+   * operator sees it without the load balancer taking the instance out.
+   */
+  status: z.enum(['ready', 'degraded']),
   database: z.enum(['pglite', 'postgres']),
+  /**
+   * Redis answered a PING within 100 ms (`ok`), did not (`unreachable`: degraded, the rate limits
+   * hold per instance meanwhile), or no REDIS_URL is set (`not configured`).
+   */
+  redis: z.enum(['ok', 'unreachable', 'not configured']),
   /** Failing forwards do not make the server unready; they show here. */
   forwarding: z.object({
     intervalSeconds: z.number().int(),
@@ -38,7 +47,8 @@ export const healthEndpoints = {
   readyz: defineEndpoint({
     method: 'GET',
     path: '/readyz',
-    summary: 'Readiness: the database answers; also how forwarding to outside services is going.',
+    summary:
+      'Readiness: the database answers (503 if not); also whether Redis answers and how forwarding to outside services is going.',
     auth: 'public',
     response: readinessSchema,
   }),

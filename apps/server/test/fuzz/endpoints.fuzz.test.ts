@@ -1,0 +1,104 @@
+import { type Endpoint, endpoints } from '@stillpoint/core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { randomIp } from '../support/auth';
+import { type PersonWithData, personWithData } from '../support/person-with-data';
+import { changedTables, type TableDigest, tableDigest } from '../support/table-digest';
+import { answerProblem } from './answer-check';
+import { createFuzzApp, type FuzzApp } from './fuzz-app';
+import { type FuzzRequest, requestsFor } from './fuzz-requests';
+import { knownValuesOf } from './known-values';
+
+// biome-ignore lint/style/noProcessEnv: `npm test` runs a bounded count; `npm run test:fuzz` sets FUZZ_RUNS=1000.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 75);
+// biome-ignore lint/style/noProcessEnv: a failure's seed (and path) replays it: FUZZ_SEED=… FUZZ_PATH=…
+const REPLAY = { seed: process.env.FUZZ_SEED, path: process.env.FUZZ_PATH };
+/** About ten times the average on this machine, for its slowest endpoints on a busy day. */
+const MS_PER_RUN = 200;
+const TIMEOUT_MS = 30_000 + RUNS * MS_PER_RUN;
+
+const GARBAGE_TOKEN = 'Bearer not-a-session-token';
+
+/**
+ * Every endpoint of core's registry that this server registers, fuzzed from its own schema: never a
+ * 5xx, always the JSON envelope, and a refused call (4xx) changes no row in any table. A new
+ * endpoint is covered by being in the registry.
+ */
+describe('fuzzing every API endpoint', () => {
+  let t: FuzzApp;
+  let person: PersonWithData;
+
+  beforeAll(async () => {
+    t = await createFuzzApp();
+  });
+  afterAll(() => t?.close());
+
+  const send = (request: FuzzRequest) => {
+    const authorization =
+      request.credential === 'person'
+        ? `Bearer ${person.token}`
+        : request.credential === 'garbage'
+          ? GARBAGE_TOKEN
+          : undefined;
+    return t.app.inject({
+      method: request.method,
+      url: request.url,
+      headers: {
+        ...(authorization ? { authorization } : {}),
+        ...(request.contentType ? { 'content-type': request.contentType } : {}),
+      },
+      ...(request.payload !== undefined ? { payload: request.payload } : {}),
+      remoteAddress: randomIp(),
+    });
+  };
+
+  it.for(Object.entries(endpoints) as [string, Endpoint][])(
+    '%s: never a 5xx, always the envelope, no change on a 4xx',
+    { timeout: TIMEOUT_MS },
+    async ([name, endpoint], context) => {
+      if (!t.app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` })) {
+        context.skip(`${name} is not registered by this server`);
+      }
+      // A person of its own per endpoint: what one endpoint's fuzz deletes, the next still has.
+      person = await personWithData(t.app, t.config.publicUrl);
+      const requests = requestsFor(name, endpoint, {
+        knownValues: knownValuesOf(() => person, t.config),
+      });
+      let baseline: TableDigest = await tableDigest(t.database.db);
+      t.takeServerError();
+
+      const property = fc.asyncProperty(requests, async (request) => {
+        const res = await send(request);
+        const serverError = t.takeServerError();
+        const problem = answerProblem(endpoint, res);
+        if (problem) {
+          const cause = res.statusCode >= 500 && serverError ? `\nserver error: ${serverError.stack}` : '';
+          throw new Error(`${name} ${problem}: ${res.body.slice(0, 500)}${cause}`);
+        }
+        const after = await tableDigest(t.database.db);
+        if (res.statusCode >= 400) {
+          const changed = changedTables(baseline, after);
+          if (changed.length > 0) {
+            throw new Error(
+              `${name} answered ${res.statusCode} but changed ${changed.join(', ')}: ${res.body.slice(0, 500)}`,
+            );
+          }
+        }
+        baseline = after;
+        // A per-person limit ran out: carry on as someone new, who has data of their own.
+        if (res.statusCode === 429 && endpoint.auth === 'user') {
+          person = await personWithData(t.app, t.config.publicUrl);
+          baseline = await tableDigest(t.database.db);
+        }
+      });
+      await fc.assert(property, {
+        numRuns: RUNS,
+        ...(REPLAY.seed ? { seed: Number(REPLAY.seed) } : {}),
+        ...(REPLAY.path ? { path: REPLAY.path } : {}),
+        // Report what was found rather than meet the test timeout while shrinking.
+        interruptAfterTimeLimit: TIMEOUT_MS - 10_000,
+        markInterruptAsFailure: true,
+      });
+    },
+  );
+});
