@@ -46,8 +46,8 @@ export default defineConfig({
     // Redirect rules need access to the sites a person chooses, which can be any site.
     host_permissions: ['<all_urls>'],
     externally_connectable: { matches: config.connectablePatterns },
-    // Redirect rules forward intercepted navigations to this page, which opens the breathe page.
-    web_accessible_resources: [{ resources: ['intercept.html'], matches: ['<all_urls>'] }],
+    // No web_accessible_resources: redirect rules go straight to the web app's breathe page, so no
+    // site can tell from a reachable extension page that Stillpoint is installed.
     ...(mode === 'production' && storeBuild ? {} : { key: DEVELOPMENT_KEY }),
   }),
 });

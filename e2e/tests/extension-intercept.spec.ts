@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { readBreatheQuery } from '@stillpoint/core';
+import { signInWithPhone } from '../fixtures/auth';
 import { EXTENSION_ID, type ExtensionWorld, expect, test } from '../fixtures/extension';
 import { TEST_SITE, UNRELATED_HOST } from '../fixtures/fixture-sites';
 
@@ -8,12 +10,43 @@ async function visit(page: Page, url: string) {
   await page.goto(url).catch(() => undefined);
 }
 
+/** What the breathe page reads from its address: core's readBreatheQuery, as the web app does. */
 function breatheParams(page: Page) {
   const url = new URL(page.url());
+  return { path: url.pathname, ...readBreatheQuery(url) };
+}
+
+/**
+ * Requests to the intercepted site's hosts since `mark` (world.sites.hits.length at the time):
+ * the fixture sites serve every test in a worker, so each test counts its own.
+ */
+function siteHitsSince(world: ExtensionWorld, mark: number) {
+  return world.sites.hits.slice(mark).filter((hit) => TEST_SITE.hosts.includes(hit.host));
+}
+
+/**
+ * Every top-level document request and every document the tab commits while it is recorded:
+ * enough to tell one redirect to the breathe page from a detour through an extension page.
+ */
+function recordNavigations(page: Page) {
+  const requests: Request[] = [];
+  const committed: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requests.push(request);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) committed.push(frame.url());
+  });
   return {
-    path: url.pathname,
-    returnUrl: url.searchParams.get('returnUrl'),
-    siteId: url.searchParams.get('siteId'),
+    requests,
+    committed,
+    /** The URLs the breathe page's request was redirected from, nearest first. */
+    redirectsBefore(breathe: string): string[] {
+      const request = requests.find((candidate) => candidate.url() === breathe.replace(/#.*$/, ''));
+      const chain: string[] = [];
+      for (let from = request?.redirectedFrom(); from; from = from.redirectedFrom()) chain.push(from.url());
+      return chain;
+    },
   };
 }
 
@@ -34,6 +67,7 @@ async function startSession(
 test.describe('intercepting a chosen site', () => {
   test('a visit lands on the breathe page and the site is never requested', async ({ page, world }) => {
     const { site } = await world.personWithSite(page, TEST_SITE.origin);
+    const mark = world.sites.hits.length;
 
     const url = 'https://www.distracting.test/article?id=7&from=feed';
     await visit(page, url);
@@ -45,7 +79,7 @@ test.describe('intercepting a chosen site', () => {
     await visit(page, 'https://m.distracting.test/');
     await expect(page).toHaveURL((current) => current.pathname === '/breathe');
     expect(breatheParams(page).returnUrl).toBe('https://m.distracting.test/');
-    for (const host of TEST_SITE.hosts) expect(world.sites.hitsOn(host), host).toBe(0);
+    expect(siteHitsSince(world, mark)).toEqual([]);
 
     // Following a link from another site, with a query that must survive whole.
     await visit(page, `https://${UNRELATED_HOST}/`);
@@ -58,7 +92,7 @@ test.describe('intercepting a chosen site', () => {
     await page.getByRole('link', { name: 'A tempting link' }).click();
     await expect(page).toHaveURL((current) => current.pathname === '/breathe');
     expect(breatheParams(page)).toEqual({ path: '/breathe', returnUrl: linked, siteId: site.id });
-    for (const host of TEST_SITE.hosts) expect(world.sites.hitsOn(host), host).toBe(0);
+    expect(siteHitsSince(world, mark)).toEqual([]);
   });
 
   test('a started session lets the site through, and ends on time', async ({ page, world }) => {
@@ -81,9 +115,10 @@ test.describe('intercepting a chosen site', () => {
     expect(breatheParams(page)).toEqual({ path: '/breathe', returnUrl: url, siteId: site.id });
 
     // And the next visit is intercepted again, without reaching the site.
+    const mark = world.sites.hits.length;
     await visit(page, 'https://distracting.test/');
     await expect(page).toHaveURL((current) => current.pathname === '/breathe');
-    expect(world.sites.hitsOn('distracting.test')).toBe(0);
+    expect(siteHitsSince(world, mark)).toEqual([]);
   });
 
   test('a session still ends on time after Chrome stops the service worker', async ({
@@ -125,4 +160,58 @@ test.describe('intercepting a chosen site', () => {
     await visit(page, 'https://www.distracting.test/');
     await expect(page.locator('#fixture-site')).toBeVisible();
   });
+});
+
+/** The code the worker's server accepts for its test numbers (fixtures/extension.ts). */
+const WORKER_TEST_CODE = '123456';
+
+/** One address of each shape that used to need a second hop, and a plain one. */
+const URL_SHAPES = {
+  plain: 'https://www.distracting.test/article/7',
+  ampersand: 'https://www.distracting.test/watch?v=abc&t=90&list=later',
+  plus: 'https://m.distracting.test/search?q=calm+mind+now',
+  percent: 'https://distracting.test/r/%F0%9F%98%80?q=100%25&x=%26%3D',
+  fragment: 'https://www.distracting.test/read?id=7&p=2#section-3',
+} as const;
+
+test.describe('one redirect to the breathe page, whatever the URL holds', () => {
+  // The breathing pause alone takes 11 s.
+  test.describe.configure({ timeout: 60_000 });
+
+  for (const [shape, url] of Object.entries(URL_SHAPES)) {
+    test(`${shape}: ${url}`, async ({ page, world }) => {
+      const { person, site } = await world.personWithSite(page, TEST_SITE.origin);
+      // The breathe page starts sessions for the person signed in on the web app: the same one.
+      await signInWithPhone(page, person.phoneNumber.replace(/^\+1/, ''), () => WORKER_TEST_CODE);
+      await expect(page).not.toHaveURL(/\/signin(\?|$)/);
+      await visit(page, `https://${UNRELATED_HOST}/`);
+      await expect(page.locator('#fixture-site')).toBeVisible();
+      const mark = world.sites.hits.length;
+      const navigations = recordNavigations(page);
+
+      await page.evaluate((href) => {
+        window.location.href = href;
+      }, url);
+      await expect(page).toHaveURL((current) => current.pathname === '/breathe');
+
+      // Exactly one redirect: from the address itself (the network never sees a fragment) to
+      // the breathe page. No extension page in between, and nothing reached the site.
+      const breathe = page.url();
+      expect(navigations.redirectsBefore(breathe)).toEqual([url.replace(/#.*$/, '')]);
+      const visited = [...navigations.requests.map((request) => request.url()), ...navigations.committed];
+      expect(visited.filter((address) => /^chrome-extension:|intercept\.html/.test(address))).toEqual([]);
+      expect(navigations.committed.filter((address) => !address.startsWith(world.server.baseURL))).toEqual(
+        [],
+      );
+      expect(breatheParams(page)).toEqual({ path: '/breathe', returnUrl: url, siteId: site.id });
+      expect(siteHitsSince(world, mark)).toEqual([]);
+
+      // Continue: after the pause, a session, and back to the exact address.
+      await page.getByRole('button', { name: 'use site' }).click({ timeout: 20_000 });
+      await page.getByRole('button', { name: '5 minutes' }).click();
+      await expect(page.locator('#fixture-site')).toBeVisible();
+      expect(page.url()).toBe(url);
+      expect(siteHitsSince(world, mark).length).toBeGreaterThan(0);
+    });
+  }
 });

@@ -1,5 +1,4 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { breatheUrlFromInterceptPage } from '../src/intercept/breathe-url';
 import type { Platform, RedirectRule } from '../src/platform/types';
 
 /**
@@ -65,16 +64,10 @@ export function createFakeDnr() {
     },
     /**
      * Where the tab ends up after a top-level navigation to `url`: the URL itself when no rule
-     * matches, else the breathe page, directly or through the extension's intercept page.
+     * matches, else where the one redirect leads (the breathe page).
      */
     navigate(url: string): string {
-      const redirect = this.redirectFor(url);
-      if (!redirect) return url;
-      const target = new URL(redirect);
-      if (target.protocol !== 'chrome-extension:') return target.href;
-      return (
-        breatheUrlFromInterceptPage({ search: target.search, hash: target.hash }, () => true) ?? 'refused'
-      );
+      return this.redirectFor(url) ?? url;
     },
     /** Whether a navigation to `url` is sent to the breathe page. */
     intercepts(url: string): boolean {
@@ -195,7 +188,6 @@ export function createFakeChrome({ now = Date.UTC(2026, 0, 15, 12) } = {}): Fake
       query: (queryInfo) => fakeBrowser.tabs.query(queryInfo),
       update: (tabId, properties) => fakeBrowser.tabs.update(tabId, properties),
     },
-    extensionUrl: (path) => fakeBrowser.runtime.getURL(path as '/'),
     version: '0.1.0',
     setUninstallUrl: async (url) => {
       uninstallUrls.push(url);

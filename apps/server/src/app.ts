@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createForwardingJob, type ForwardingJob } from './forwarding/job';
 import { registerAuthentication } from './http/authenticate';
+import { registerCompression } from './http/compression';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
@@ -125,6 +126,8 @@ export async function buildApp({
   recordDatabaseMetrics(app, database, metrics);
   await registerOverloadProtection(app, config.overload, metrics);
   registerErrorHandling(app);
+  // Before any route: the plugin attaches its compression to routes as they are registered.
+  await registerCompression(app);
   // Before any route: the limiter attaches itself to routes as they are registered.
   await registerRateLimiting(app, config, {
     log,

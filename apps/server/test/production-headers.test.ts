@@ -42,7 +42,7 @@ describe('production headers and error bodies', () => {
     // Production's configuration, with Redis on a port nothing listens on: the limits then hold in process.
     const config = loadConfig({ ...productionEnv, REDIS_URL: 'redis://127.0.0.1:1' });
     t = await createTestApp(
-      { ...config, webDistDir },
+      { ...config, webDistDir, logLevel: 'silent' },
       // The one stand-in: a phone that receives the code instead of Twilio.
       { smsSender: { send: async (message) => void sent.push(message) } },
     );
@@ -129,7 +129,11 @@ describe('production headers and error bodies', () => {
 
   it('answers a failure inside the server with a plain sentence, not the database error', async () => {
     const broken = await createTestApp(
-      { ...loadConfig({ ...productionEnv, REDIS_URL: 'redis://127.0.0.1:1' }), webDistDir },
+      {
+        ...loadConfig({ ...productionEnv, REDIS_URL: 'redis://127.0.0.1:1' }),
+        webDistDir,
+        logLevel: 'silent',
+      },
       { smsSender: { send: async () => {} } },
     );
     // The database goes away under a running server: every query now fails inside the driver.

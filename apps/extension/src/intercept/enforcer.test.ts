@@ -1,3 +1,4 @@
+import { readBreatheQuery } from '@stillpoint/core';
 import { describe, expect, it } from 'vitest';
 import { createWorld, WEB_APP } from '../../test-support/background';
 import { serverSession, site } from '../../test-support/data';
@@ -56,8 +57,10 @@ describe('enforcing sites and sessions', () => {
     const tab = await world.chrome.browser.tabs.get(watching.id ?? -1);
     const url = new URL(tab?.url ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${WEB_APP}/breathe`);
-    expect(url.searchParams.get('returnUrl')).toBe('https://www.youtube.com/watch?v=1&t=2');
-    expect(url.searchParams.get('siteId')).toBe(youtube.id);
+    expect(readBreatheQuery(url)).toEqual({
+      siteId: youtube.id,
+      returnUrl: 'https://www.youtube.com/watch?v=1&t=2',
+    });
     expect((await world.chrome.browser.tabs.get(elsewhere.id ?? -1))?.url).toBe('https://example.com/');
   });
 
@@ -129,8 +132,7 @@ describe('enforcing sites and sessions', () => {
     for (const url of ['https://youtube.com/', 'https://youtube.com/results?q=a+b']) {
       const breathe = new URL(world.chrome.dnr.navigate(url));
       expect(`${breathe.origin}${breathe.pathname}`).toBe(`${WEB_APP}/breathe`);
-      expect(breathe.searchParams.get('siteId')).toBe(youtube.id);
-      expect(breathe.searchParams.get('returnUrl')).toBe(url);
+      expect(readBreatheQuery(breathe)).toEqual({ siteId: youtube.id, returnUrl: url });
     }
   });
 });

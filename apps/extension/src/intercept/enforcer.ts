@@ -1,15 +1,13 @@
+import { breathePageUrl } from '@stillpoint/core';
 import type { ExtensionConfig } from '../config';
 import type { Platform } from '../platform/types';
 import type { Store } from '../store';
-import { breatheUrl } from './breathe-url';
 import { siteForUrl } from './matching';
 import { interceptRules, planRuleUpdate } from './rules';
 import { nextSessionEnd, runningSessionEnds, withoutEndedSessions } from './sessions';
 
 /** The alarm that wakes the worker when the next session ends. */
 export const SESSION_END_ALARM = 'session-end';
-/** The page redirect rules send intercepted navigations to (entrypoints/intercept). */
-export const INTERCEPT_PAGE_PATH = '/intercept.html';
 /** Timers may fire a hair early by the wall clock; this keeps a wake-up from landing just before an end. */
 const TIMER_SLACK_MS = 5;
 
@@ -57,7 +55,7 @@ export function createEnforcer(platform: Platform, store: Store, config: Extensi
       const site = siteForUrl(tab.url, sites);
       if (!site) continue;
       await platform.tabs
-        .update(tab.id, { url: breatheUrl(origin, tab.url, site.id) })
+        .update(tab.id, { url: breathePageUrl(origin, site.id, tab.url) })
         .catch((error: unknown) => platform.warn('Could not send a tab back to the breathe page.', error));
     }
   }
@@ -86,7 +84,6 @@ export function createEnforcer(platform: Platform, store: Store, config: Extensi
       sites,
       running: new Set(running.keys()),
       ruleIds,
-      interceptPageUrl: platform.extensionUrl(INTERCEPT_PAGE_PATH),
       webAppOrigin: origin,
     });
     if (JSON.stringify(nextRuleIds) !== JSON.stringify(ruleIds)) await store.setRuleIds(nextRuleIds);

@@ -17,7 +17,6 @@ function chromeInterceptorFor(typed: string): (url: string) => boolean {
     sites: [site(siteOrigin)],
     running: new Set(),
     ruleIds: {},
-    interceptPageUrl: 'chrome-extension://abc/intercept.html',
     webAppOrigin: 'https://stillpoint.app',
   });
   expect(rules.length).toBeGreaterThan(0);

@@ -1,37 +1,30 @@
+import { readBreatheQuery } from '@stillpoint/core';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../test-support/data';
 import { createFakeDnr } from '../../test-support/fake-chrome';
-import { breatheUrlFromInterceptPage } from './breathe-url';
 import { assignRuleIds, interceptRules, MAX_INTERCEPT_SITES, planRuleUpdate, type RuleInputs } from './rules';
 
-const interceptPageUrl = 'chrome-extension://abc/intercept.html';
 const webAppOrigin = 'https://stillpoint.app';
 
 const inputs = (overrides: Partial<RuleInputs>): RuleInputs => ({
   sites: [],
   running: new Set(),
   ruleIds: {},
-  interceptPageUrl,
   webAppOrigin,
   ...overrides,
 });
 
-/**
- * Installs the rules in the fake Chrome and follows a navigation: straight to the breathe page,
- * or through the intercept page.
- */
+/** Installs the rules in the fake Chrome and follows a navigation: where the tab lands. */
 async function navigate(rules: ReturnType<typeof interceptRules>['rules'], url: string): Promise<string> {
   const dnr = createFakeDnr();
   await dnr.updateDynamicRules({ addRules: rules });
-  const redirect = dnr.redirectFor(url);
-  if (!redirect) return url;
   // A browser parses the substituted URL; what the breathe page then reads is what counts.
-  const page = new URL(redirect);
-  if (!redirect.startsWith(interceptPageUrl)) return page.href;
-  return breatheUrlFromInterceptPage({ search: page.search, hash: page.hash }, () => true) ?? 'refused';
+  // Chrome matches the canonical URL ('https://youtube.com' with its '/').
+  const requested = new URL(url).href;
+  return new URL(dnr.redirectFor(requested) ?? requested).href;
 }
 
-const returnUrlOf = (breathe: string) => new URL(breathe).searchParams.get('returnUrl');
+const breatheQueryOf = (address: string) => readBreatheQuery(new URL(address));
 
 describe('intercept rule generation', () => {
   it('intercepts each active site without a running session, and no other', () => {
@@ -51,23 +44,22 @@ describe('intercept rule generation', () => {
     }
   });
 
-  it('sends a plain address straight to the breathe page, and any other through the intercept page', async () => {
+  it('sends every address straight to the breathe page, the URL last and as it is', async () => {
     const youtube = site('https://www.youtube.com');
     const { rules } = interceptRules(inputs({ sites: [youtube] }));
+    expect(rules).toHaveLength(1);
     const dnr = createFakeDnr();
     await dnr.updateDynamicRules({ addRules: rules });
-    expect(dnr.redirectFor('https://www.youtube.com/watch?v=abc')).toBe(
-      `https://stillpoint.app/breathe?siteId=${youtube.id}&returnUrl=https://www.youtube.com/watch?v=abc`,
-    );
     for (const url of [
+      'https://www.youtube.com/watch?v=abc',
       'https://www.youtube.com/results?search_query=a+b',
       'https://www.youtube.com/watch?v=abc&t=10',
       'https://www.youtube.com/@name/%F0%9F%98%80',
     ]) {
       expect(dnr.redirectFor(url)).toBe(
-        `${interceptPageUrl}?siteId=${youtube.id}&origin=https%3A%2F%2Fstillpoint.app#${url}`,
+        `https://stillpoint.app/breathe?siteId=${youtube.id}&returnUrl=${url}`,
       );
-      expect(returnUrlOf(await navigate(rules, url))).toBe(url);
+      expect(breatheQueryOf(await navigate(rules, url))).toEqual({ siteId: youtube.id, returnUrl: url });
     }
   });
 
@@ -82,10 +74,9 @@ describe('intercept rule generation', () => {
       'https://youtube.com:8443/feed?q=%26',
       'http://youtube.com./',
     ]) {
-      const landed = new URL(await navigate(rules, url));
-      expect(landed.origin + landed.pathname).toBe('https://stillpoint.app/breathe');
-      expect(landed.searchParams.get('returnUrl')).toBe(url);
-      expect(landed.searchParams.get('siteId')).toBe(youtube.id);
+      const landed = await navigate(rules, url);
+      expect(landed.startsWith('https://stillpoint.app/breathe?')).toBe(true);
+      expect(breatheQueryOf(landed)).toEqual({ siteId: youtube.id, returnUrl: new URL(url).href });
     }
   });
 
@@ -109,7 +100,7 @@ describe('intercept rule generation', () => {
     const on9090 = site('http://localhost:9090');
     const { rules, interceptedSiteIds } = interceptRules(inputs({ sites: [on8080, on9090] }));
     expect(interceptedSiteIds).toEqual([on8080.id, on9090.id]);
-    const siteIdAfter = async (url: string) => new URL(await navigate(rules, url)).searchParams.get('siteId');
+    const siteIdAfter = async (url: string) => breatheQueryOf(await navigate(rules, url)).siteId;
     expect(await siteIdAfter('http://localhost:8080/app')).toBe(on8080.id);
     expect(await siteIdAfter('https://localhost:9090/')).toBe(on9090.id);
     expect(await navigate(rules, 'http://localhost:3000/')).toBe('http://localhost:3000/');
@@ -119,8 +110,8 @@ describe('intercept rule generation', () => {
     const [a, b, c] = [site('https://a.example'), site('https://b.example'), site('https://c.example')];
     const first = interceptRules(inputs({ sites: [a, b, c] }));
     expect(first.ruleIds).toEqual({ [a.id]: 1, [b.id]: 2, [c.id]: 3 });
-    // Site n owns rule ids 2n-1 and 2n.
-    expect(first.rules.map((rule) => rule.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    // A site's number is its rule's id.
+    expect(first.rules.map((rule) => rule.id)).toEqual([1, 2, 3]);
     // b is deleted, then d is added: a and c keep their ids and d takes the free one.
     const d = site('https://d.example');
     const second = interceptRules(inputs({ sites: [c, a], ruleIds: first.ruleIds }));
@@ -130,7 +121,7 @@ describe('intercept rule generation', () => {
     const fourth = interceptRules(
       inputs({ sites: [a, c, d], ruleIds: third.ruleIds, running: new Set([a.id]) }),
     );
-    expect(fourth.rules.map((rule) => rule.id).sort()).toEqual([3, 4, 5, 6]);
+    expect(fourth.rules.map((rule) => rule.id).sort()).toEqual([2, 3]);
     expect(fourth.ruleIds[a.id]).toBe(1);
   });
 
@@ -167,14 +158,11 @@ describe('intercept rule generation', () => {
     const after = interceptRules(
       inputs({ sites: [a, b], ruleIds: before.ruleIds, running: new Set([b.id]) }),
     );
-    expect(planRuleUpdate(before.rules, after.rules)).toEqual({ removeRuleIds: [3, 4], addRules: [] });
+    expect(planRuleUpdate(before.rules, after.rules)).toEqual({ removeRuleIds: [2], addRules: [] });
     expect(planRuleUpdate(after.rules, after.rules)).toEqual({ removeRuleIds: [], addRules: [] });
     const moved = interceptRules(
       inputs({ sites: [a], ruleIds: before.ruleIds, webAppOrigin: 'https://other.app' }),
     );
-    expect(planRuleUpdate(after.rules, moved.rules)).toEqual({
-      removeRuleIds: [1, 2],
-      addRules: moved.rules,
-    });
+    expect(planRuleUpdate(after.rules, moved.rules)).toEqual({ removeRuleIds: [1], addRules: moved.rules });
   });
 });

@@ -1,4 +1,4 @@
-import { type SiteIdentity, siteIdentity, urlBelongsToSite } from '@stillpoint/core';
+import { breathePageUrl, type SiteIdentity, siteIdentity, urlBelongsToSite } from '@stillpoint/core';
 import type { RedirectRule } from '../platform/types';
 
 /** The part of a site (SPEC §3 custom site) that rule generation needs. */
@@ -14,18 +14,16 @@ export interface RuleInputs {
   running: ReadonlySet<string>;
   /** The rule ids sites already have; a site keeps its id for as long as it exists. */
   ruleIds: Readonly<Record<string, number>>;
-  /** chrome-extension://<id>/intercept.html, the page that forwards to the breathe page. */
-  interceptPageUrl: string;
   /** The web app's origin; never intercepted, since the breathe page lives there. */
   webAppOrigin: string;
 }
 
-/** Chrome allows at most 1000 regex rules per extension; each site takes two. */
-export const MAX_INTERCEPT_SITES = 500;
+/** Chrome allows at most 1000 regex rules per extension; each site takes one. */
+export const MAX_INTERCEPT_SITES = 1000;
 
 /**
  * Gives every site an id: existing sites keep theirs, new ones get the smallest free positive
- * integer, and ids of deleted sites are released. A site with id n owns rule ids 2n-1 and 2n.
+ * integer, and ids of deleted sites are released. The id is also the id of the site's rule.
  */
 export function assignRuleIds(
   existing: Readonly<Record<string, number>>,
@@ -50,9 +48,6 @@ export function assignRuleIds(
   return assigned;
 }
 
-/** The two rule ids of the site with id `n`: the direct rule and the intercept-page rule. */
-export const ruleIdsOfSite = (n: number) => ({ direct: 2 * n - 1, viaPage: 2 * n });
-
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -74,31 +69,12 @@ export function siteRegexFilter(site: SiteIdentity): string {
 }
 
 /**
- * The same, for URLs that can stand as a query value as they are: without '&', '+', '%' or '#',
- * which a query parser would split, turn into a space, or decode. Most visits (a typed address, a
- * plain path) are like this.
+ * Every URL goes straight to the breathe page with `\0`, the whole URL as Chrome requests it, as
+ * its returnUrl: written last and not encoded, so `&`, `+`, `%` and `=` in it reach the breathe
+ * page as they are (core's readBreatheQuery reads the rest of the query whole).
  */
-export function plainUrlRegexFilter(site: SiteIdentity): string {
-  return `${siteRegexPrefix(site)}(?:[/?][^&+%#]*)?$`;
-}
-
-/** A plain URL goes straight to the breathe page, returnUrl last so it is read whole. */
-export function directSubstitution(webAppOrigin: string, siteId: string): string {
-  return `${webAppOrigin}/breathe?siteId=${encodeURIComponent(siteId)}&returnUrl=\\0`;
-}
-
-/**
- * Any other URL goes through the extension's intercept page, told the site and the web app
- * origin, with the original URL after '#' (a substitution cannot percent-encode; a fragment keeps
- * the URL whole), and the page forwards it, properly encoded, to the breathe page.
- */
-export function interceptSubstitution(
-  interceptPageUrl: string,
-  siteId: string,
-  webAppOrigin: string,
-): string {
-  const query = `siteId=${encodeURIComponent(siteId)}&origin=${encodeURIComponent(webAppOrigin)}`;
-  return `${interceptPageUrl}?${query}#\\0`;
+export function breatheSubstitution(webAppOrigin: string, siteId: string): string {
+  return breathePageUrl(webAppOrigin, siteId, '\\0');
 }
 
 function webAppHost(origin: string): string | null {
@@ -112,9 +88,8 @@ function webAppHost(origin: string): string | null {
 /**
  * The redirect rules for a moment in time, for each active site without a running session:
  * main-frame navigations to the site (any path, subdomains included) go to the breathe page
- * before any request reaches the site. Plain URLs go there directly (the higher-priority rule);
- * the rest through the intercept page. Inactive sites, sites with a running session and the web
- * app's own host get none. Returns the rules and the (stable) id of every site.
+ * in one redirect, before any request reaches the site. Inactive sites, sites with a running
+ * session and the web app's own host get none. Returns the rules and the (stable) id of every site.
  */
 export function interceptRules(inputs: RuleInputs): {
   rules: RedirectRule[];
@@ -140,32 +115,20 @@ export function interceptRules(inputs: RuleInputs): {
       if (ownHost === identity.host || ownHost === `www.${identity.host}`) continue;
       excluded.excludedRequestDomains = [ownHost];
     }
-    const ids = ruleIdsOfSite(n);
-    const redirect = (
-      id: number,
-      priority: number,
-      regexFilter: string,
-      regexSubstitution: string,
-    ): RedirectRule => ({
-      id,
-      priority,
-      action: { type: 'redirect', redirect: { regexSubstitution } },
-      condition: { regexFilter, requestDomains: [identity.host], ...excluded, resourceTypes: ['main_frame'] },
+    rules.push({
+      id: n,
+      priority: 1,
+      action: {
+        type: 'redirect',
+        redirect: { regexSubstitution: breatheSubstitution(inputs.webAppOrigin, site.id) },
+      },
+      condition: {
+        regexFilter: siteRegexFilter(identity),
+        requestDomains: [identity.host],
+        ...excluded,
+        resourceTypes: ['main_frame'],
+      },
     });
-    rules.push(
-      redirect(
-        ids.direct,
-        2,
-        plainUrlRegexFilter(identity),
-        directSubstitution(inputs.webAppOrigin, site.id),
-      ),
-      redirect(
-        ids.viaPage,
-        1,
-        siteRegexFilter(identity),
-        interceptSubstitution(inputs.interceptPageUrl, site.id, inputs.webAppOrigin),
-      ),
-    );
     interceptedSiteIds.push(site.id);
     if (interceptedSiteIds.length === MAX_INTERCEPT_SITES) break;
   }

@@ -27,7 +27,6 @@ export function chromePlatform(): Platform {
       query: (queryInfo) => browser.tabs.query(queryInfo),
       update: (tabId, properties) => browser.tabs.update(tabId, properties),
     },
-    extensionUrl: (path) => browser.runtime.getURL(path as '/intercept.html'),
     version: browser.runtime.getManifest().version,
     setUninstallUrl: (url) => browser.runtime.setUninstallURL(url),
     fetch: (input, init) => fetch(input, init),

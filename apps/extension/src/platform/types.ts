@@ -45,8 +45,6 @@ export interface Platform {
   dnr: DeclarativeNetRequest;
   alarms: Alarms;
   tabs: Tabs;
-  /** chrome-extension://<id>/<path> */
-  extensionUrl(path: string): string;
   /** The manifest version, reported by PULSE_CHECK. */
   version: string;
   setUninstallUrl(url: string): Promise<void>;

@@ -32,7 +32,7 @@ export const testDatabaseKind = (): DatabaseHandle['kind'] =>
 /** CI's second run sets REDIS_URL so rate limits are shared through Redis; null otherwise. */
 export const testRedisUrl = (): string | null => process.env.REDIS_URL ?? null;
 
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -29,3 +29,62 @@ export function interceptReturnUrl(returnUrl: string | null | undefined): string
   const host = hostAndPort.startsWith('[') ? hostAndPort : hostAndPort.split(':', 1)[0];
   return host ? returnUrl : null;
 }
+
+/** The breathe page's parameter for the address the person asked for (SPEC §2 /breathe). */
+const RETURN_URL_PARAM = /(?:^|&)returnUrl=/;
+/** A returnUrl written as it is starts with its scheme; an encoded one with `http%3A`. */
+const VERBATIM_RETURN_URL = /^https?:\/\//i;
+
+/**
+ * The breathe page's address for a site. `returnUrl` comes last and as it is, not encoded: a
+ * redirect rule's regexSubstitution cannot percent-encode the URL it captured, so the page reads
+ * everything after `returnUrl=` whole (readBreatheQuery). A `#fragment` in it becomes the breathe
+ * page's own fragment, which readBreatheQuery puts back.
+ */
+export function breathePageUrl(webAppOrigin: string, siteId: string, returnUrl: string): string {
+  return `${webAppOrigin}/breathe?siteId=${encodeURIComponent(siteId)}&returnUrl=${returnUrl}`;
+}
+
+export interface BreatheQuery {
+  siteId: string | null;
+  /** The address as written, not yet checked: interceptReturnUrl says whether to follow it. */
+  returnUrl: string | null;
+}
+
+/** A query part as a form decoder reads it: `+` is a space, a malformed escape stays as it is. */
+function decodeQueryPart(part: string): string {
+  const spaced = part.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/** The first value of `name` in a query (no leading '?'), decoded; null when it is not there. */
+function queryValue(query: string, name: string): string | null {
+  for (const pair of query.split('&')) {
+    const equals = pair.indexOf('=');
+    const key = equals < 0 ? pair : pair.slice(0, equals);
+    if (decodeQueryPart(key) === name) return equals < 0 ? '' : decodeQueryPart(pair.slice(equals + 1));
+  }
+  return null;
+}
+
+/**
+ * Reads the breathe page's address (location.search and location.hash). When the value after
+ * `returnUrl=` starts with `http://` or `https://`, it is the rest of the query plus the fragment,
+ * byte for byte: `&`, `+`, `%` and `=` in it belong to the URL, not to the breathe page. Otherwise
+ * it is the older form, `returnUrl=<percent-encoded URL>` anywhere in the query, which links and
+ * bookmarks made before still carry. siteId is read before returnUrl only, so a `siteId=` inside
+ * the returned URL cannot stand in for it.
+ */
+export function readBreatheQuery(location: { search: string; hash: string }): BreatheQuery {
+  const query = location.search.replace(/^\?/, '');
+  const marker = RETURN_URL_PARAM.exec(query);
+  const rest = marker ? query.slice(marker.index + marker[0].length) : '';
+  if (marker && VERBATIM_RETURN_URL.test(rest)) {
+    return { siteId: queryValue(query.slice(0, marker.index), 'siteId'), returnUrl: rest + location.hash };
+  }
+  return { siteId: queryValue(query, 'siteId'), returnUrl: queryValue(query, 'returnUrl') };
+}

@@ -10,7 +10,8 @@ import { useNavigate } from 'react-router';
 import { returnPath, useAuth } from '../../lib/auth';
 import { useExtension } from '../../lib/auth/useExtension';
 import { feedblockingSettingsQuery } from '../../lib/feedblocking';
-import { sitesQuery } from '../../lib/sites';
+// The query alone: the sites barrel brings the site editing code and its schemas to this page.
+import { sitesQuery } from '../../lib/sites/sitesQuery';
 import { useSubscription } from '../../lib/subscription';
 
 /**

@@ -278,6 +278,20 @@ describe('BreathePage: starting a session', () => {
     });
   });
 
+  it('returns to the exact address a redirect rule wrote as the rest of the query', async () => {
+    // The extension's rule appends the URL as it is: its '&', '+', '%' and fragment are its own.
+    const url = 'https://www.youtube.com/results?search_query=calm+mind&sp=%41&siteId=x#t=1';
+    const { tab, server } = setup({ query: `siteId=${SITE_ID}&returnUrl=${url}` });
+    await breatheThrough();
+
+    click(await findButton('use site'));
+    click(screen.getByRole('button', { name: '5 minutes' }));
+
+    await settle(() => tab.leaveTo.mock.calls.length > 0);
+    expect(tab.leaveTo).toHaveBeenCalledWith(url);
+    expect(server.calls('POST /api/startBrowserSiteSession')[0]?.body).toMatchObject({ siteId: SITE_ID });
+  });
+
   it('a new visit makes a new session id', async () => {
     const first = setup();
     await breatheThrough();

@@ -1,5 +1,11 @@
-import { BREATHING_COUNTDOWN_SECONDS, breathingPhase, hostOf, interceptReturnUrl } from '@stillpoint/core';
-import { useSearchParams } from 'react-router';
+import {
+  BREATHING_COUNTDOWN_SECONDS,
+  breathingPhase,
+  hostOf,
+  interceptReturnUrl,
+  readBreatheQuery,
+} from '@stillpoint/core';
+import { useLocation } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { Button } from '../../ui/Button';
@@ -14,12 +20,13 @@ import { type InterceptOutcomeReporter, useInterceptOutcome } from './useInterce
 /**
  * Intercept page (SPEC §2 /breathe, §4 Intercept): an 11 s countdown of breathing in, breathing
  * out and a quote; then, for the site in `siteId`, today's budget and the choice to leave or to
- * start a session and go back to `returnUrl`.
+ * start a session and go back to `returnUrl`, read whole as the rest of the query (core's
+ * readBreatheQuery), so the address comes back exactly as the extension captured it.
  */
 export function BreathePage() {
-  const [params] = useSearchParams();
-  const siteId = params.get('siteId')?.trim() || null;
-  const returnUrl = params.get('returnUrl');
+  const query = readBreatheQuery(useLocation());
+  const siteId = query.siteId?.trim() || null;
+  const returnUrl = query.returnUrl;
   const secondsLeft = useCountdown(BREATHING_COUNTDOWN_SECONDS);
   const phase = breathingPhase(secondsLeft);
   const quote = useVisitQuote(phase === 'quote');

@@ -1,12 +1,15 @@
-import {
-  TRACKING_PROPERTY_TEXT_MAX_LENGTH,
-  type TrackAnalyticsEventBody,
-  trackingPaths,
-} from '@stillpoint/core';
+import { type TrackAnalyticsEventBody, trackingPaths } from '@stillpoint/core';
 import { whenTrackingAllowed } from '../consent';
 import { postTracking } from './post';
 
 type Properties = NonNullable<TrackAnalyticsEventBody['properties']>;
+
+/**
+ * The text limit is declared beside the server's schema for this call, in a core module that
+ * builds zod schemas. Loaded when an event is sent, it keeps zod out of the initial JavaScript of
+ * every page that tracks something (bench/README.md, "Initial JavaScript per route").
+ */
+const loadPropertyLimits = () => import('./propertyLimits');
 
 /**
  * Sends one event to the server's analytics proxy (SPEC §7) as the visitor's cookie choice allows
@@ -15,20 +18,18 @@ type Properties = NonNullable<TrackAnalyticsEventBody['properties']>;
  */
 export function track(name: string, properties: Properties = {}): void {
   // The time it happened, not the time it is sent, for an event held until the country is known.
-  const body: TrackAnalyticsEventBody = {
-    name,
-    properties: withinLimits(properties),
-    occurredAt: Date.now(),
-  };
-  whenTrackingAllowed(() => void postTracking(trackingPaths.trackAnalyticsEvent, body));
-}
-
-/** Long text (an API error's message, say) is cut to what the server stores, not refused with it. */
-function withinLimits(properties: Properties): Properties {
-  return Object.fromEntries(
-    Object.entries(properties).map(([key, value]) => [
-      key,
-      typeof value === 'string' ? value.slice(0, TRACKING_PROPERTY_TEXT_MAX_LENGTH) : value,
-    ]),
+  const occurredAt = Date.now();
+  whenTrackingAllowed(
+    () =>
+      void loadPropertyLimits()
+        .then(({ withinLimits }) =>
+          postTracking(trackingPaths.trackAnalyticsEvent, {
+            name,
+            properties: withinLimits(properties),
+            occurredAt,
+          } satisfies TrackAnalyticsEventBody),
+        )
+        // Offline before the module arrived: dropped, like any event that cannot be sent.
+        .catch(() => undefined),
   );
 }

@@ -1,5 +1,6 @@
 import type { AuthConfig } from '@stillpoint/core';
-import { authClient, sessionToken } from '../../../lib/authClient';
+import { loadAuthClient } from '../../../lib/auth/session';
+import { sessionToken } from '../../../lib/sessionToken';
 import { listenForPopupResult, type PopupMessage } from './popupRelay';
 
 export type ProviderInfo = AuthConfig['google'];
@@ -40,6 +41,10 @@ export async function startOAuthSignIn(
   // A leftover token would be sent as the bearer and shadow the new cookie session.
   sessionToken.clear();
   try {
+    // Loaded on first use so the sign-in page draws without it. The session check that runs
+    // before the buttons show has loaded it already, so this resolves at once, inside the click's
+    // user activation that the popup needs.
+    const authClient = await loadAuthClient();
     if (mode === 'popup') {
       const target = provider.kind === 'social' ? { provider: provider.id } : { providerId: provider.id };
       const relay = listenForPopupResult();
@@ -77,7 +82,7 @@ export async function startOAuthSignIn(
 async function closedOutcome(message: PopupMessage | null, closed: unknown): Promise<OAuthOutcome> {
   if (message?.error) return { status: 'failed', error: message.error };
   try {
-    const { data } = await authClient.getSession();
+    const { data } = await (await loadAuthClient()).getSession();
     if (data && sessionToken.get()) return { status: 'signedIn' };
   } catch {
     // Unreachable server: report what the person saw, the window closing.

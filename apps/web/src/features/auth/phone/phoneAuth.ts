@@ -1,4 +1,5 @@
-import { authClient } from '../../../lib/authClient';
+// Loaded on first use, like the session check's: the sign-in page draws without Better Auth's client.
+import { loadAuthClient } from '../../../lib/auth/session';
 import { botCheckHeaders } from './botCheck';
 
 /** What a phone step reports: done, or the failure for authErrorMessage to explain. */
@@ -16,7 +17,12 @@ async function attempt(call: () => Promise<{ error: unknown }>): Promise<PhoneAu
 
 /** POST /api/auth/phone-number/send-otp: the server texts a 6-digit code (test numbers get none). */
 export const sendConfirmationCode = (phoneNumber: string, botCheckToken: string | null) =>
-  attempt(() => authClient.phoneNumber.sendOtp({ phoneNumber }, { headers: botCheckHeaders(botCheckToken) }));
+  attempt(async () =>
+    (await loadAuthClient()).phoneNumber.sendOtp(
+      { phoneNumber },
+      { headers: botCheckHeaders(botCheckToken) },
+    ),
+  );
 
 /**
  * POST /api/auth/phone-number/verify: signs in (creating the account on first use). The response's
@@ -24,4 +30,4 @@ export const sendConfirmationCode = (phoneNumber: string, botCheckToken: string 
  * makes the app re-read the session.
  */
 export const verifyConfirmationCode = (phoneNumber: string, code: string) =>
-  attempt(() => authClient.phoneNumber.verify({ phoneNumber, code }));
+  attempt(async () => (await loadAuthClient()).phoneNumber.verify({ phoneNumber, code }));

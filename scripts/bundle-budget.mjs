@@ -1,0 +1,174 @@
+/**
+ * Initial JavaScript per public route, gzipped, held to a budget (bench/README.md, "Initial
+ * JavaScript per route"). Run after `npm run build`: for each route it adds up what the browser
+ * must load before that page can draw, namely index.html's entry script and modulepreloads plus
+ * the route's own chunks from dist/.vite/route-preloads.json (decision 021), each with its static
+ * imports. Prints a table, writes bench/.results/bundle-budget.json and exits 1 naming every route
+ * over its budget.
+ *
+ *   node scripts/bundle-budget.mjs [--dist apps/web/dist]
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync, constants as zlib } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distArg = process.argv.indexOf('--dist');
+const dist = path.resolve(root, distArg > 0 ? process.argv[distArg + 1] : 'apps/web/dist');
+const resultFile = path.join(root, 'bench/.results/bundle-budget.json');
+
+/** The ceiling for every public route: 100 KB of gzipped JavaScript before the page can draw. */
+const CEILING = 102_400;
+
+/**
+ * The public routes. `budget` holds a route to a size other than the ceiling:
+ * - under the ceiling, lower it to where the route is now (plus a little room) once it gets
+ *   there, so it cannot quietly grow back;
+ * - over the ceiling, it is where the route stood when this check arrived (plus 3 KB), so it
+ *   can only shrink. The shell index.html loads is about 117 KB by itself (react-dom,
+ *   react-router, TanStack Query), over the ceiling for every route; lower these as it shrinks
+ *   and delete each one when its route fits under the ceiling.
+ * `lazy` names the chunks (by file name before the hash) that the route table loads for a page
+ * and route-preloads.json does not list: home has no `path`, and the signed-in layout is loaded
+ * before any page under it.
+ */
+const routes = [
+  { path: '/signin', budget: 216_000 },
+  { path: '/breathe', lazy: ['SignedInLayout'], budget: 183_000 },
+  { path: '/quiz', budget: 129_000 },
+  { path: '/quiz-results', budget: 150_000 },
+  { path: '/getting-started', budget: 135_000 },
+  { path: '/gift', budget: 166_000 },
+  { path: '/redeem', budget: 162_000 },
+  { path: '/checkout', budget: 194_000 },
+  { path: '/webcheckout', budget: 163_000 },
+  { path: '/twopercent', budget: 132_000 },
+  { path: '/mobileDownload', budget: 139_000 },
+  { path: '/android', budget: 140_000 },
+  { path: '/referral-link', budget: 168_000 },
+  { path: '/uninstall-chrome-extension', budget: 162_000 },
+  { path: '/', lazy: ['SignedInLayout', 'HomePage'], note: 'signed in', budget: 222_000 },
+];
+
+const assetsDir = path.join(dist, 'assets');
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error(`bundle budget: no ${path.relative(root, dist)}/index.html; run \`npm run build\` first`);
+  process.exit(1);
+}
+
+/** `/assets/x.js` → `assets/x.js`, the form every file is keyed by below. */
+const relative = (url) => url.replace(/^\//, '');
+
+const gzipped = new Map();
+function gzipSize(file) {
+  if (!gzipped.has(file)) {
+    gzipped.set(
+      file,
+      gzipSync(readFileSync(path.join(dist, file)), { level: zlib.Z_BEST_COMPRESSION }).length,
+    );
+  }
+  return gzipped.get(file);
+}
+
+/**
+ * A chunk's static imports, from its code: `import … from "./x.js"`, `export … from "./x.js"` and
+ * `import "./x.js"`. `import("./x.js")` is dynamic and loads later, so it is not counted.
+ */
+function staticImports(file) {
+  const code = readFileSync(path.join(dist, file), 'utf8');
+  const imports = [];
+  for (const match of code.matchAll(
+    /\bfrom\s*["']\.\/([^"']+\.js)["']|\bimport\s*["']\.\/([^"']+\.js)["']/g,
+  )) {
+    imports.push(path.posix.join(path.posix.dirname(file), match[1] ?? match[2]));
+  }
+  return imports;
+}
+
+function withStaticImports(files) {
+  const all = new Set();
+  const visit = (file) => {
+    if (all.has(file)) return;
+    all.add(file);
+    for (const imported of staticImports(file)) visit(imported);
+  };
+  for (const file of files) visit(file);
+  return all;
+}
+
+function indexScripts() {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]);
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+  return [...scripts, ...preloads].map(relative);
+}
+
+/** The one chunk named `<name>-<hash>.js`; several or none means the table above is out of date. */
+function chunkNamed(name) {
+  const found = readdirSync(assetsDir).filter((file) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file));
+  if (found.length !== 1)
+    throw new Error(`bundle budget: expected one chunk named ${name}, found ${found.length}`);
+  return `assets/${found[0]}`;
+}
+
+const routePreloads = JSON.parse(readFileSync(path.join(dist, '.vite/route-preloads.json'), 'utf8'));
+const shell = withStaticImports(indexScripts());
+const shellBytes = [...shell].reduce((sum, file) => sum + gzipSize(file), 0);
+
+const results = routes.map((route) => {
+  const preloaded = routePreloads[route.path]?.scripts;
+  if (!preloaded && !route.lazy)
+    throw new Error(`bundle budget: ${route.path} is not in route-preloads.json`);
+  const own = [...(preloaded ?? []).map(relative), ...(route.lazy ?? []).map(chunkNamed)];
+  const files = withStaticImports([...shell, ...own]);
+  const bytes = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
+  const budget = route.budget ?? CEILING;
+  return {
+    route: route.note ? `${route.path} (${route.note})` : route.path,
+    files: files.size,
+    gzipBytes: bytes,
+    budget,
+    over: bytes > budget,
+    overCeiling: Math.max(0, bytes - CEILING),
+    routeFiles: [...files]
+      .filter((file) => !shell.has(file))
+      .map((file) => ({ file, gzipBytes: gzipSize(file) }))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes),
+  };
+});
+
+const columns = ['route', 'files', 'gzip bytes', 'budget', 'over 100 KB', ''];
+const rows = results.map((r) => [
+  r.route,
+  String(r.files),
+  r.gzipBytes.toLocaleString('en-US'),
+  r.budget.toLocaleString('en-US'),
+  r.overCeiling ? r.overCeiling.toLocaleString('en-US') : '',
+  r.over ? 'OVER BUDGET' : '',
+]);
+const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((row) => row[i].length)));
+const line = (cells) =>
+  cells
+    .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+    .join('  ')
+    .trimEnd();
+console.log(`index.html loads ${shell.size} files, ${shellBytes.toLocaleString('en-US')} bytes gzipped`);
+console.log(line(columns));
+for (const row of rows) console.log(line(row));
+
+mkdirSync(path.dirname(resultFile), { recursive: true });
+writeFileSync(
+  resultFile,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), ceiling: CEILING, shell: { files: [...shell], gzipBytes: shellBytes }, routes: results }, null, 2)}\n`,
+);
+
+const over = results.filter((r) => r.over);
+if (over.length > 0) {
+  console.error(
+    `\nover budget: ${over.map((r) => `${r.route} (${r.gzipBytes.toLocaleString('en-US')} > ${r.budget.toLocaleString('en-US')})`).join(', ')}`,
+  );
+  process.exit(1);
+}
