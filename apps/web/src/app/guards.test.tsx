@@ -40,7 +40,7 @@ describe('RequireAuth', () => {
 
   it('sends a signed-out visitor to /signin with the query, then back to the page after sign-in', async () => {
     installFakeServer();
-    const { router } = renderRoute('/subscription?stripe_success=1');
+    const { router } = renderRoute('/subscription?stripe_success=1#plans');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign In or Create Account' }),
@@ -53,6 +53,7 @@ describe('RequireAuth', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/subscription');
     expect(router.state.location.search).toBe('?stripe_success=1');
+    expect(router.state.location.hash).toBe('#plans');
   });
 
   it('remembers nothing for /, so sign-in goes on to onboarding', async () => {

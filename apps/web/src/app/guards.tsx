@@ -17,12 +17,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 function SendToSignIn() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     // Remembered unless the path is / (SPEC §2): sign-in ends there anyway.
-    returnPath.remember(pathname, search);
+    returnPath.remember(pathname, search, hash);
     navigate({ pathname: SIGN_IN_PATH, search }, { replace: true });
-  }, [pathname, search, navigate]);
+  }, [pathname, search, hash, navigate]);
   return <FullScreenSpinner />;
 }

@@ -76,6 +76,13 @@ describe('returnPathToRemember', () => {
     expect(returnPathToRemember('/breathe', 'siteId=1')).toBe('/breathe?siteId=1');
   });
 
+  it("keeps the fragment, which ends an intercepted page's address on the breathe page", () => {
+    expect(
+      returnPathToRemember('/breathe', '?siteId=1&returnUrl=https://x.test/read?id=7', '#section-3'),
+    ).toBe('/breathe?siteId=1&returnUrl=https://x.test/read?id=7#section-3');
+    expect(returnPathToRemember('/gift', '', 'top')).toBe('/gift#top');
+  });
+
   it('remembers nothing for / (SPEC §2), even with a query', () => {
     expect(returnPathToRemember('/')).toBeNull();
     expect(returnPathToRemember('/', '?ref=mail')).toBeNull();

@@ -33,12 +33,14 @@ export function isReturnPath(path: string | null | undefined): path is string {
 }
 
 /**
- * SPEC §2 guards: the path and search to remember when a signed-out visitor is sent to sign in,
+ * SPEC §2 guards: the path, search and fragment to remember when a signed-out visitor is sent to sign in,
  * or null when there is nothing to return to (the home page is where sign-in ends anyway).
  */
-export function returnPathToRemember(pathname: string, search = ''): string | null {
+export function returnPathToRemember(pathname: string, search = '', hash = ''): string | null {
   if (pathname === HOME_PATH) return null;
-  const path = `${pathname}${search && !search.startsWith('?') ? `?${search}` : search}`;
+  // The fragment too: an intercepted page's address ends in it (breathe's returnUrl, decision 025).
+  const fragment = hash && !hash.startsWith('#') ? `#${hash}` : hash;
+  const path = `${pathname}${search && !search.startsWith('?') ? `?${search}` : search}${fragment}`;
   return isReturnPath(path) ? path : null;
 }
 

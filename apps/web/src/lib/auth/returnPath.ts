@@ -7,8 +7,8 @@ const RETURN_PATH_KEY = 'stillpoint.returnPath';
  * bring them back (SPEC §2 guards).
  */
 export const returnPath = {
-  remember(pathname: string, search: string): void {
-    const path = returnPathToRemember(pathname, search);
+  remember(pathname: string, search: string, hash = ''): void {
+    const path = returnPathToRemember(pathname, search, hash);
     if (path) sessionStorage.setItem(RETURN_PATH_KEY, path);
   },
   /** Reads and forgets it: a return path is used once. */
