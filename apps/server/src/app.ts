@@ -7,7 +7,7 @@ import { registerDevIdentityProvider } from './auth/dev-identity-provider';
 import { identityProviders } from './auth/identity-providers';
 import { lastSignInMethod } from './auth/last-sign-in-method';
 import { registerAuthRoutes } from './auth/routes';
-import { sessionUserFromBearer } from './auth/session';
+import { createSessionLookup } from './auth/session-lookup';
 import { createBackgroundTasks } from './background';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -152,7 +152,7 @@ export async function buildApp({
     log,
     providers,
   });
-  registerAuthentication(app, (authorization) => sessionUserFromBearer(auth, authorization));
+  registerAuthentication(app, createSessionLookup(auth, database.db));
   await registerAuthRoutes(app, auth, {
     publicUrl: config.publicUrl,
     testPhoneNumbers: config.auth.testPhoneNumbers,

@@ -25,6 +25,11 @@ import { placeholderEmailFor } from './temp-email';
 export const AUTH_BASE_PATH = '/api/auth';
 
 const DAY_SECONDS = 24 * 60 * 60;
+/** How long a session lasts unused, and how often its use slides that expiry forward. */
+export const SESSION_LIFETIME = {
+  expiresInSeconds: 30 * DAY_SECONDS,
+  updateAgeSeconds: DAY_SECONDS,
+} as const;
 
 export interface AuthDependencies {
   config: Config;
@@ -62,8 +67,8 @@ export function createAuth({ config, database, smsSender, log, providers }: Auth
     },
     session: {
       // A signed-in browser or extension stays signed in while it is used; updateAge slides the expiry.
-      expiresIn: 30 * DAY_SECONDS,
-      updateAge: DAY_SECONDS,
+      expiresIn: SESSION_LIFETIME.expiresInSeconds,
+      updateAge: SESSION_LIFETIME.updateAgeSeconds,
     },
     // @fastify/rate-limit (shared through Redis) limits /api/auth; a second limiter would disagree with it.
     rateLimit: { enabled: false },

@@ -1,5 +1,6 @@
-import { and, asc, between, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, between, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { browserSite, browserSiteSession } from '../../db/schema';
 
 export type SiteRow = typeof browserSite.$inferSelect;
@@ -11,30 +12,42 @@ export const LIVE_SITE_UNIQUE_INDEX = 'browser_site_user_match_key_live_uidx';
 const ownSite = (userId: string, siteId: string) =>
   and(eq(browserSite.id, siteId), eq(browserSite.userId, userId));
 
-export const liveSites = (db: Database, userId: string): Promise<SiteRow[]> =>
+const liveSitesQuery = preparedPerDatabase((db) =>
   db
     .select()
     .from(browserSite)
-    .where(and(eq(browserSite.userId, userId), isNull(browserSite.archivedAt)))
-    .orderBy(asc(browserSite.createdAt), asc(browserSite.id));
+    .where(and(eq(browserSite.userId, sql.placeholder('userId')), isNull(browserSite.archivedAt)))
+    .orderBy(asc(browserSite.createdAt), asc(browserSite.id))
+    .prepare('live_sites'),
+);
+
+export const liveSites = (db: Database, userId: string): Promise<SiteRow[]> =>
+  liveSitesQuery(db).execute({ userId });
 
 /** The user's sessions of `userDay`, and every session started after `startedAfter` (epoch s), any day. */
-export const sessionsOfDayOrSince = (
-  db: Database,
-  userId: string,
-  userDay: number,
-  startedAfter: number,
-): Promise<SessionRow[]> =>
+const sessionsOfDayOrSinceQuery = preparedPerDatabase((db) =>
   db
     .select()
     .from(browserSiteSession)
     .where(
       and(
-        eq(browserSiteSession.userId, userId),
-        or(eq(browserSiteSession.userDay, userDay), gt(browserSiteSession.timeStarted, startedAfter)),
+        eq(browserSiteSession.userId, sql.placeholder('userId')),
+        or(
+          eq(browserSiteSession.userDay, sql.placeholder('userDay')),
+          gt(browserSiteSession.timeStarted, sql.placeholder('startedAfter')),
+        ),
       ),
     )
-    .orderBy(asc(browserSiteSession.timeStarted), asc(browserSiteSession.createdAt));
+    .orderBy(asc(browserSiteSession.timeStarted), asc(browserSiteSession.createdAt))
+    .prepare('sessions_of_day_or_since'),
+);
+
+export const sessionsOfDayOrSince = (
+  db: Database,
+  userId: string,
+  userDay: number,
+  startedAfter: number,
+): Promise<SessionRow[]> => sessionsOfDayOrSinceQuery(db).execute({ userId, userDay, startedAfter });
 
 export async function findLiveSiteByMatchKey(
   db: Database,

@@ -64,8 +64,15 @@ export async function listSitesWithSessions(
     liveSites(db, userId),
     sessionsOfDayOrSince(db, userId, userDay, earliestActiveSessionStart(nowMs)),
   ]);
+  // One pass over the sessions, not one per site: a person may have hundreds of sites.
+  const bySite = new Map<string, SessionRow[]>();
+  for (const session of sessions) {
+    const ofSite = bySite.get(session.siteId);
+    if (ofSite) ofSite.push(session);
+    else bySite.set(session.siteId, [session]);
+  }
   return sites.map((site) => {
-    const ofSite = sessions.filter((session) => session.siteId === site.id);
+    const ofSite = bySite.get(site.id) ?? [];
     return {
       ...toBrowserSite(site),
       // No budget history is kept, so the budget in force that day is the current one.

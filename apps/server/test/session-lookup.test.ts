@@ -1,0 +1,88 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionTokenOf } from '../src/auth/session-lookup';
+import { session } from '../src/db/schema';
+import { createTestApp, type TestApp } from './support/app';
+import { bearer, getUser, signInByPhone } from './support/auth';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The API's own session lookup must accept and refuse exactly what Better Auth's bearer plugin
+// does, and still let a session in use slide its expiry.
+describe('the session lookup of API calls', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const expiryOf = async (token: string) => {
+    const [row] = await t.database.db
+      .select({ expiresAt: session.expiresAt })
+      .from(session)
+      .where(eq(session.token, token));
+    return row?.expiresAt;
+  };
+
+  it('accepts the signed token sign-in hands out, and the bare session token', async () => {
+    const signed = await signInByPhone(t.app);
+    const [bare = ''] = signed.split('.');
+    expect((await getUser(t.app, signed)).statusCode).toBe(200);
+    expect((await getUser(t.app, bare)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/getUser', headers: { authorization: `bearer  ${signed} ` } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a token whose signature is not the server’s', async () => {
+    const signed = await signInByPhone(t.app);
+    const [token = '', signature = ''] = signed.split('.');
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const forged of [
+      `${token}.${flipped}`,
+      `${token}.`,
+      `${token}.not*base64`,
+      `${token}.${signature}extra`,
+    ]) {
+      expect((await getUser(t.app, forged)).statusCode, forged).toBe(401);
+    }
+  });
+
+  it('reads the signature in either base64 alphabet, padded or not', () => {
+    const secret = createHmac('sha256', 'a-secret').update('tok').digest();
+    for (const encoded of [
+      secret.toString('base64'),
+      secret.toString('base64url'),
+      secret.toString('base64').replace(/=+$/, ''),
+    ]) {
+      expect(sessionTokenOf(`tok.${encoded}`, 'a-secret')).toBe('tok');
+    }
+    expect(sessionTokenOf(`tok.${secret.toString('base64')}`, 'another-secret')).toBeNull();
+    expect(sessionTokenOf(`tok.${encodeURIComponent(secret.toString('base64'))}`, 'a-secret')).toBe('tok');
+  });
+
+  it('slides the expiry of a session in use once a day has passed, and serves the person', async () => {
+    const signed = await signInByPhone(t.app);
+    const [token = ''] = signed.split('.');
+    const fresh = await expiryOf(token);
+    // Used again within the day: nothing to slide.
+    expect((await getUser(t.app, signed)).statusCode).toBe(200);
+    expect(await expiryOf(token)).toEqual(fresh);
+
+    // As if signed in two days ago.
+    const twoDaysLess = new Date((fresh?.getTime() ?? 0) - 2 * DAY_MS);
+    await t.database.db.update(session).set({ expiresAt: twoDaysLess }).where(eq(session.token, token));
+    expect((await getUser(t.app, signed)).statusCode).toBe(200);
+    expect((await expiryOf(token))?.getTime()).toBeGreaterThan(twoDaysLess.getTime() + DAY_MS);
+    expect((await getUser(t.app, signed)).json()).toMatchObject({ success: true });
+  });
+
+  it('refuses a session the moment it is signed out, with no cached answer', async () => {
+    const signed = await signInByPhone(t.app);
+    expect((await getUser(t.app, signed)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(signed) });
+    expect((await getUser(t.app, signed)).statusCode).toBe(401);
+  });
+});
