@@ -24,16 +24,26 @@ function knownMigrations(): Map<string, string> {
 
 const journalQuery = `select created_at::text as created_at from ${JOURNAL_TABLE} order by created_at`;
 
-/** The migrations recorded in a PostgreSQL database; none when it was never migrated. */
+/** What both pg's and PGlite's clients answer a query with. */
+interface Queryable {
+  query<Row>(text: string): Promise<{ rows: Row[] }>;
+}
+
+/** The migrations a client's database records; none when it was never migrated. */
+async function recordedBy(client: Queryable): Promise<string[]> {
+  const { rows } = await client.query<{ exists: boolean }>(
+    `select to_regclass('${JOURNAL_TABLE}') is not null as exists`,
+  );
+  if (!rows[0]?.exists) return [];
+  return (await client.query<{ created_at: string }>(journalQuery)).rows.map((row) => row.created_at);
+}
+
+/** The migrations recorded in a PostgreSQL database. */
 async function recordedInPostgres(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ exists: boolean }>(
-      `select to_regclass('${JOURNAL_TABLE}') is not null as exists`,
-    );
-    if (!rows[0]?.exists) return [];
-    return (await client.query<{ created_at: string }>(journalQuery)).rows.map((row) => row.created_at);
+    return await recordedBy(client as unknown as Queryable);
   } finally {
     await client.end();
   }
@@ -44,11 +54,7 @@ async function recordedInPglite(dataDir: string): Promise<string[]> {
   if (!existsSync(dataDir)) return [];
   const client = new PGlite(dataDir);
   try {
-    const { rows } = await client.query<{ exists: boolean }>(
-      `select to_regclass('${JOURNAL_TABLE}') is not null as exists`,
-    );
-    if (!rows[0]?.exists) return [];
-    return (await client.query<{ created_at: string }>(journalQuery)).rows.map((row) => row.created_at);
+    return await recordedBy(client);
   } finally {
     await client.close();
   }
