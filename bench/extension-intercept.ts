@@ -10,110 +10,36 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { DEVELOPMENT_EXTENSION_ID } from '@stillpoint/core';
+import { breathePageUrl } from '@stillpoint/core';
 import { launchChromiumWithExtension } from '../e2e/fixtures/chromium-with-extension';
-import { startFixtureSites } from '../e2e/fixtures/fixture-sites';
+import { startFixtureSites, TEST_SITE } from '../e2e/fixtures/fixture-sites';
 import { startServer } from '../e2e/fixtures/server';
+import { type Landing, measureNavigation } from './intercept/first-paint';
+import { round, type Summary, summary } from './intercept/statistics';
+import { expectExactReturn, interceptWithStillpoint, isBreathePage } from './intercept/stillpoint';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WARMUP = 3;
 const RESULTS_DIR = fileURLToPath(new URL('./.results/', import.meta.url));
-const PHONE = { number: '+15555550100', code: '123456' };
 const INTERCEPTED_HOST = 'www.distracting.test';
-const START_HOST = 'www.unrelated.test';
 
-interface Sample {
-  /** Navigation start → breathe page's first paint (ms). */
-  total: number;
-  /** Navigation start → the breathe page's own navigation start (the redirect rule). */
-  hop: number;
-  /** The breathe page's navigation start → its first paint. */
-  breathe: number;
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-};
-const summary = (values: number[]) => ({
-  median: quantile(values, 0.5),
-  p95: quantile(values, 0.95),
-  min: Math.min(...values),
-  max: Math.max(...values),
-});
-const round = (value: number) => Math.round(value * 10) / 10;
-
-/**
- * Starts a navigation from a page on another site (as following a link does) and measures until
- * the breathe page has painted.
- */
-async function measure(page: Page, url: string): Promise<Sample> {
-  await page.goto(`https://${START_HOST}/`);
-  const start = await page.evaluate((target) => {
-    const at = performance.timeOrigin + performance.now();
-    window.location.href = target;
-    return at;
-  }, url);
-  await page.waitForURL((current) => current.pathname === '/breathe', { waitUntil: 'commit' });
-  const paint = await page.waitForFunction(
-    () =>
-      new Promise<{ timeOrigin: number; firstPaint: number }>((resolve) => {
-        new PerformanceObserver((list, observer) => {
-          const entry =
-            list.getEntries().find((candidate) => candidate.name === 'first-paint') ?? list.getEntries()[0];
-          if (!entry) return;
-          observer.disconnect();
-          resolve({ timeOrigin: performance.timeOrigin, firstPaint: entry.startTime });
-        }).observe({ type: 'paint', buffered: true });
-      }),
-  );
-  const { timeOrigin, firstPaint } = await paint.jsonValue();
-  return { total: timeOrigin + firstPaint - start, hop: timeOrigin - start, breathe: firstPaint };
-}
+type Sample = Landing;
 
 async function main() {
   const server = await startServer();
   const sites = await startFixtureSites();
   const context = await launchChromiumWithExtension(sites.hostResolverRules);
   try {
-    if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker');
-    const api = context.request;
     const base = server.baseURL;
-    await api.post(`${base}/api/auth/phone-number/send-otp`, { data: { phoneNumber: PHONE.number } });
-    const verified = await api.post(`${base}/api/auth/phone-number/verify`, {
-      data: { phoneNumber: PHONE.number, code: PHONE.code },
-    });
-    const token =
-      verified.headers()['set-auth-token'] ?? ((await verified.json()) as { token: string }).token;
-    const headers = { Authorization: `Bearer ${token}` };
-    await api.post(`${base}/api/syncCurrentUser`, { headers, data: {} });
-    const added = await api.post(`${base}/api/addBrowserSite`, {
-      headers,
-      data: { siteOrigin: 'distracting.test', budget: 3 },
-    });
-    const siteId = ((await added.json()) as { data: { id: string } }).data.id;
-    const { data } = (await (await api.get(`${base}/api/createCustomFirebaseToken`, { headers })).json()) as {
-      data: { token: string };
-    };
-
+    const siteId = await interceptWithStillpoint(context, base, TEST_SITE.origin);
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${base}/signin`);
-    const send = (message: unknown) =>
-      page.evaluate(
-        ([id, payload]) =>
-          new Promise((resolve) =>
-            (
-              globalThis as unknown as {
-                chrome: { runtime: { sendMessage(i: string, m: unknown, c: (r: unknown) => void): void } };
-              }
-            ).chrome.runtime.sendMessage(id, payload, resolve),
-          ),
-        [DEVELOPMENT_EXTENSION_ID, message] as const,
-      );
-    await send({ type: 'USER_ACCESS_TOKEN_EXCHANGE', token: data.token });
-    await send({ type: 'CLEAR_BROWSER_SITES_CACHE' });
+    /** Navigation start → the breathe page's first paint; `expected` is the returnUrl it must carry. */
+    const measure = async (target: string, expected: string): Promise<Sample> => {
+      const landing = await measureNavigation(page, target, isBreathePage(base), 15_000);
+      if (!landing) throw new Error(`No breathe page for ${target}.`);
+      expectExactReturn(landing.href, expected, siteId);
+      return landing;
+    };
 
     const plain: Sample[] = [];
     const complex: Sample[] = [];
@@ -123,11 +49,11 @@ async function main() {
       // so both are still measured side by side.
       const plainUrl = `https://${INTERCEPTED_HOST}/article/${run}?from=bench`;
       const complexUrl = `https://${INTERCEPTED_HOST}/search?q=calm+mind&run=${run}`;
-      const breathe = `${base}/breathe?${new URLSearchParams({ returnUrl: plainUrl, siteId })}`;
+      const breathe = breathePageUrl(base, siteId, plainUrl);
       // Interleaved, so drift in the machine's load affects all three alike.
-      const a = await measure(page, plainUrl);
-      const b = await measure(page, complexUrl);
-      const c = await measure(page, breathe);
+      const a = await measure(plainUrl, plainUrl);
+      const b = await measure(complexUrl, complexUrl);
+      const c = await measure(breathe, plainUrl);
       if (run >= WARMUP) {
         plain.push(a);
         complex.push(b);
@@ -140,7 +66,7 @@ async function main() {
     const series = (samples: Sample[]) => ({
       total: summary(samples.map((s) => s.total)),
       hop: summary(samples.map((s) => s.hop)),
-      breathe: summary(samples.map((s) => s.breathe)),
+      breathe: summary(samples.map((s) => s.paint)),
     });
     const result = {
       runs: RUNS,
@@ -149,7 +75,7 @@ async function main() {
       urlWithSymbols: series(complex),
       direct: series(direct),
     };
-    const rows: [string, ReturnType<typeof summary>][] = [
+    const rows: [string, Summary][] = [
       ['plain URL: navigation start → breathe first paint', result.plain.total],
       ['  of which redirect (rule → breathe page request)', result.plain.hop],
       ["URL with '&'/'+': navigation start → breathe first paint", result.urlWithSymbols.total],

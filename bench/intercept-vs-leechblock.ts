@@ -1,0 +1,283 @@
+/**
+ * Stillpoint's intercept against LeechBlock NG, side by side in one run: two Chromium browsers
+ * with the same flags and fresh profiles, one with the built extension and one with LeechBlock
+ * NG, each blocking the same fixture site. For every URL shape, each run makes one navigation in
+ * each browser (the order alternating) and measures navigation start → first paint of the page
+ * the blocker shows. Method and results: bench/README.md.
+ *
+ *   npm run build && npm run build:extension
+ *   npm run bench:intercept:leechblock -w apps/extension     # BENCH_RUNS=30 pairs per shape
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from '@playwright/test';
+import { EXTENSION_PATH } from '../e2e/fixtures/chromium-with-extension';
+import { type FixtureSites, startFixtureSites, TEST_SITE } from '../e2e/fixtures/fixture-sites';
+import { startServer } from '../e2e/fixtures/server';
+import { launchChromiumWith } from './intercept/chromium';
+import { type Landing, measureNavigation } from './intercept/first-paint';
+import { blockWithLeechBlock, findLeechBlock } from './intercept/leechblock';
+import { round, type Summary, summary } from './intercept/statistics';
+import { expectExactReturn, interceptWithStillpoint, isBreathePage } from './intercept/stillpoint';
+import { requestedPath, SHAPES, URL_SHAPES, type UrlShape } from './intercept/url-shapes';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = 2;
+/** Longer than any blocker takes on a busy machine; a navigation not blocked by then was let through. */
+const LANDING_TIMEOUT = 15_000;
+const RESULTS_DIR = fileURLToPath(new URL('./.results/', import.meta.url));
+/** The goal (the performance issue, goal 6). */
+const GOAL = { medianMs: 120, ratio: 2 };
+
+type BlockerName = 'Stillpoint' | 'LeechBlock NG';
+
+interface Blocker {
+  name: BlockerName;
+  context: BrowserContext;
+  page: Page;
+  /** This browser's own fixture server, so every request it records is this blocker's. */
+  sites: FixtureSites;
+  lands(url: URL): boolean;
+  /** Checks the blocker's page for the address; Stillpoint's must be exact, so it throws. */
+  keeps(href: string, url: string): boolean;
+  samples: Record<UrlShape, (Landing | null)[]>;
+}
+
+const emptySamples = () =>
+  Object.fromEntries(SHAPES.map((shape) => [shape, [] as (Landing | null)[]])) as Record<
+    UrlShape,
+    (Landing | null)[]
+  >;
+
+/** Navigations of a shape (measured runs only) whose address the blocker's browser requested. */
+function navigationsReachingSite(sites: FixtureSites, shape: UrlShape) {
+  const requested = new Set(
+    sites.hits.filter((hit) => TEST_SITE.hosts.includes(hit.host)).map((hit) => hit.path),
+  );
+  let reached = 0;
+  for (let run = WARMUP; run < WARMUP + RUNS; run++) {
+    if (requested.has(requestedPath(URL_SHAPES[shape](run)))) reached++;
+  }
+  return reached;
+}
+
+const interceptedSiteRequests = (sites: FixtureSites) =>
+  sites.hits.filter((hit) => TEST_SITE.hosts.includes(hit.host)).length;
+
+async function main() {
+  const loads: number[] = [];
+  const sampleLoad = () => loads.push(os.loadavg()[0] ?? Number.NaN);
+  sampleLoad();
+  const loadTimer = setInterval(sampleLoad, 5_000);
+  const leechBlock = findLeechBlock();
+  const server = await startServer();
+  const cleanups: (() => Promise<unknown>)[] = [() => server.stop()];
+  try {
+    const blockers: Blocker[] = [];
+
+    const stillpointSites = await startFixtureSites();
+    cleanups.unshift(() => stillpointSites.close());
+    const stillpointBrowser = await launchChromiumWith(EXTENSION_PATH, stillpointSites.hostResolverRules);
+    cleanups.unshift(() => stillpointBrowser.close());
+    const siteId = await interceptWithStillpoint(stillpointBrowser, server.baseURL, TEST_SITE.origin);
+    blockers.push({
+      name: 'Stillpoint',
+      context: stillpointBrowser,
+      page: stillpointBrowser.pages()[0] ?? (await stillpointBrowser.newPage()),
+      sites: stillpointSites,
+      lands: isBreathePage(server.baseURL),
+      keeps: (href, url) => {
+        expectExactReturn(href, url, siteId);
+        return true;
+      },
+      samples: emptySamples(),
+    });
+
+    if (leechBlock.copy) {
+      const leechBlockSites = await startFixtureSites();
+      cleanups.unshift(() => leechBlockSites.close());
+      const leechBlockBrowser = await launchChromiumWith(
+        leechBlock.copy.dir,
+        leechBlockSites.hostResolverRules,
+      );
+      cleanups.unshift(() => leechBlockBrowser.close());
+      const blocking = await blockWithLeechBlock(leechBlockBrowser, TEST_SITE.origin);
+      blockers.push({
+        name: 'LeechBlock NG',
+        context: leechBlockBrowser,
+        page: leechBlockBrowser.pages()[0] ?? (await leechBlockBrowser.newPage()),
+        sites: leechBlockSites,
+        lands: blocking.isBlockedPage,
+        keeps: (href, url) => blocking.blockedAddress(href) === url,
+        samples: emptySamples(),
+      });
+    } else {
+      console.log(
+        `LeechBlock NG skipped: no unpacked copy at ${leechBlock.dir} (bench/README.md says how to get it).`,
+      );
+    }
+
+    const browserVersion = stillpointBrowser.browser()?.version() ?? 'unknown';
+    const lost: Record<string, number> = {};
+    for (let run = 0; run < WARMUP + RUNS; run++) {
+      for (const [index, shape] of SHAPES.entries()) {
+        const url = URL_SHAPES[shape](run);
+        // Alternating who goes first, so neither always runs right after the other's work.
+        const order = (run + index) % 2 === 0 ? blockers : [...blockers].reverse();
+        for (const blocker of order) {
+          const landing = await measureNavigation(blocker.page, url, blocker.lands, LANDING_TIMEOUT);
+          if (!landing && blocker.name === 'Stillpoint') {
+            throw new Error(`Stillpoint did not show the breathe page for ${url}.`);
+          }
+          if (landing && !blocker.keeps(landing.href, url)) {
+            const key = `${blocker.name}: ${shape}`;
+            lost[key] = (lost[key] ?? 0) + 1;
+          }
+          // Leaves nothing running (the breathe page animates) while the other browser measures.
+          await blocker.page.goto('about:blank');
+          if (run >= WARMUP) blocker.samples[shape].push(landing);
+        }
+      }
+      if ((run + 1) % 5 === 0) process.stderr.write(`  ${run + 1}/${WARMUP + RUNS}\n`);
+    }
+    sampleLoad();
+
+    const results = blockers.map((blocker) => ({
+      blocker: blocker.name,
+      interceptedSiteRequests: interceptedSiteRequests(blocker.sites),
+      shapes: Object.fromEntries(
+        SHAPES.map((shape) => {
+          const landed = blocker.samples[shape].filter((sample): sample is Landing => sample !== null);
+          return [
+            shape,
+            {
+              navigations: blocker.samples[shape].length,
+              notBlocked: blocker.samples[shape].length - landed.length,
+              reachedSite: navigationsReachingSite(blocker.sites, shape),
+              addressLost: lost[`${blocker.name}: ${shape}`] ?? 0,
+              total: landed.length > 0 ? summary(landed.map((s) => s.total)) : null,
+              hop: landed.length > 0 ? summary(landed.map((s) => s.hop)) : null,
+              paint: landed.length > 0 ? summary(landed.map((s) => s.paint)) : null,
+            },
+          ];
+        }),
+      ) as Record<
+        UrlShape,
+        {
+          navigations: number;
+          notBlocked: number;
+          reachedSite: number;
+          addressLost: number;
+          total: Summary | null;
+          hop: Summary | null;
+          paint: Summary | null;
+        }
+      >,
+    }));
+
+    const ms = (value: number | undefined) => (value === undefined ? '–' : String(round(value)));
+    console.log(
+      `\nChromium ${browserVersion}, LeechBlock NG ${leechBlock.copy?.version ?? 'skipped'}, ` +
+        `${RUNS} pairs per URL shape after ${WARMUP} warm-up runs`,
+    );
+    console.log(
+      `load average (1 min) over the run: ${Math.min(...loads).toFixed(2)} to ${Math.max(...loads).toFixed(2)}` +
+        ` (start ${loads[0]?.toFixed(2)}, end ${loads.at(-1)?.toFixed(2)}), ${os.cpus().length} cores\n`,
+    );
+    console.log(
+      '| blocker | URL shape | median (ms) | p95 | min | max | of which before its page (median) | navigations reaching the site |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const result of results) {
+      for (const shape of SHAPES) {
+        const s = result.shapes[shape];
+        const missed = s.notBlocked > 0 ? `, ${s.notBlocked} never blocked` : '';
+        console.log(
+          `| ${result.blocker} | ${shape} | ${ms(s.total?.median)} | ${ms(s.total?.p95)} | ${ms(s.total?.min)} | ` +
+            `${ms(s.total?.max)} | ${ms(s.hop?.median)} | ${s.reachedSite} of ${s.navigations}${missed} |`,
+        );
+      }
+    }
+
+    const [stillpoint, leech] = results;
+    if (!stillpoint) throw new Error('Stillpoint was not measured.');
+    const stillpointBlocker = blockers[0] as Blocker;
+    const leechBlocker = blockers[1];
+    const verdicts: boolean[] = [];
+    console.log(
+      '\n| URL shape | pairs won by Stillpoint | LeechBlock ÷ Stillpoint, median | at p95 | Stillpoint median ≤ 120 ms | verdict |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    const comparison: Record<string, unknown> = {};
+    for (const shape of SHAPES) {
+      const ours = stillpoint.shapes[shape];
+      const fastEnough = (ours.total?.median ?? Number.POSITIVE_INFINITY) <= GOAL.medianMs;
+      const noRequests = ours.reachedSite === 0;
+      if (!leech || !leechBlocker) {
+        verdicts.push(fastEnough && noRequests);
+        console.log(`| ${shape} | – | – | – | ${fastEnough ? 'yes' : 'no'} | LeechBlock NG not measured |`);
+        continue;
+      }
+      const theirs = leech.shapes[shape];
+      const pairs = stillpointBlocker.samples[shape].map((sample, i) => [
+        sample,
+        leechBlocker.samples[shape][i],
+      ]);
+      const both = pairs.filter(([a, b]) => a && b) as [Landing, Landing][];
+      const won = both.filter(([a, b]) => a.total < b.total).length;
+      const ratioMedian = theirs.total && ours.total ? theirs.total.median / ours.total.median : Number.NaN;
+      const ratioP95 = theirs.total && ours.total ? theirs.total.p95 / ours.total.p95 : Number.NaN;
+      const met = fastEnough && noRequests && ratioMedian >= GOAL.ratio && ratioP95 >= GOAL.ratio;
+      verdicts.push(met);
+      comparison[shape] = { pairs: both.length, wonByStillpoint: won, ratioMedian, ratioP95, met };
+      console.log(
+        `| ${shape} | ${won} of ${both.length} | ${ratioMedian.toFixed(2)} | ${ratioP95.toFixed(2)} | ` +
+          `${fastEnough ? 'yes' : 'no'} | ${met ? 'met' : 'not met'} |`,
+      );
+    }
+    const lostLines = Object.entries(lost).map(([key, count]) => `  ${key}: ${count}`);
+    if (lostLines.length > 0)
+      console.log(`\nblocking pages without the exact address:\n${lostLines.join('\n')}`);
+    for (const result of results) {
+      console.log(
+        `requests that reached ${TEST_SITE.origin} from ${result.blocker}'s browser, warm-up included: ` +
+          `${result.interceptedSiteRequests}`,
+      );
+    }
+    const goalMet = verdicts.every(Boolean) && leech !== undefined;
+    console.log(
+      `\ngoal (Stillpoint median ≤ ${GOAL.medianMs} ms, ≥ ${GOAL.ratio}× faster than LeechBlock NG at the median ` +
+        `and p95, 0 requests reaching the site, every URL shape): ${goalMet ? 'MET' : 'NOT MET'}` +
+        (leech ? '' : ' (LeechBlock NG was skipped)'),
+    );
+
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(
+      `${RESULTS_DIR}intercept-vs-leechblock.json`,
+      `${JSON.stringify(
+        {
+          chromium: browserVersion,
+          runs: RUNS,
+          warmup: WARMUP,
+          leechBlock: leechBlock.copy?.version ?? null,
+          loadAverage: { min: Math.min(...loads), max: Math.max(...loads), samples: loads },
+          results,
+          comparison,
+          goalMet,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    if (stillpoint.interceptedSiteRequests > 0) {
+      console.log('Stillpoint let a request reach the intercepted site.');
+      process.exitCode = 1;
+    }
+  } finally {
+    clearInterval(loadTimer);
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+  }
+}
+
+await main();
