@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { EXTENSION_PATH } from '../e2e/fixtures/chromium-with-extension';
 import { type FixtureSites, startFixtureSites, TEST_SITE } from '../e2e/fixtures/fixture-sites';
 import { startServer } from '../e2e/fixtures/server';
@@ -34,7 +34,6 @@ type BlockerName = 'Stillpoint' | 'LeechBlock NG';
 
 interface Blocker {
   name: BlockerName;
-  context: BrowserContext;
   page: Page;
   /** This browser's own fixture server, so every request it records is this blocker's. */
   sites: FixtureSites;
@@ -83,7 +82,6 @@ async function main() {
     const siteId = await interceptWithStillpoint(stillpointBrowser, server.baseURL, TEST_SITE.origin);
     blockers.push({
       name: 'Stillpoint',
-      context: stillpointBrowser,
       page: stillpointBrowser.pages()[0] ?? (await stillpointBrowser.newPage()),
       sites: stillpointSites,
       lands: isBreathePage(server.baseURL),
@@ -105,7 +103,6 @@ async function main() {
       const blocking = await blockWithLeechBlock(leechBlockBrowser, TEST_SITE.origin);
       blockers.push({
         name: 'LeechBlock NG',
-        context: leechBlockBrowser,
         page: leechBlockBrowser.pages()[0] ?? (await leechBlockBrowser.newPage()),
         sites: leechBlockSites,
         lands: blocking.isBlockedPage,
@@ -179,7 +176,7 @@ async function main() {
     const ms = (value: number | undefined) => (value === undefined ? '–' : String(round(value)));
     console.log(
       `\nChromium ${browserVersion}, LeechBlock NG ${leechBlock.copy?.version ?? 'skipped'}, ` +
-        `${RUNS} pairs per URL shape after ${WARMUP} warm-up runs`,
+        `${RUNS} runs per URL shape (one navigation per blocker each) after ${WARMUP} warm-up runs`,
     );
     console.log(
       `load average (1 min) over the run: ${Math.min(...loads).toFixed(2)} to ${Math.max(...loads).toFixed(2)}` +
