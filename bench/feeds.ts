@@ -13,6 +13,7 @@
  *   npm run bench:feeds                        # BENCH_RUNS=20 loads per site by default
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import {
@@ -211,13 +212,13 @@ async function load(
 async function countFeedFrames(page: Page, loads: { sample: Load; snapshots: string[] }[]) {
   await page.goto('about:blank');
   mkdirSync(FRAMES_DIR, { recursive: true });
-  for (const { sample, snapshots } of loads) {
+  for (const [number, { sample, snapshots }] of loads.entries()) {
     const frames = sample.frames;
     frames.feedPixels = await feedPixels(page, snapshots);
     frames.feedPixels.forEach((count, index) => {
       // The control's frames, and any frame showing a feed that should be hidden, kept for a look.
       if (!sample.blocking || count >= FEED_PIXELS_MIN) {
-        const name = `${sample.site}-${sample.blocking ? 'on' : 'off'}-${Math.round(frames.at[index] ?? 0)}ms.jpg`;
+        const name = `${sample.site}-${sample.blocking ? 'on' : 'off'}-load${number}-${Math.round(frames.at[index] ?? 0)}ms.jpg`;
         writeFileSync(`${FRAMES_DIR}${name}`, Buffer.from(snapshots[index] ?? '', 'base64'));
       }
       if (count < FEED_PIXELS_MIN) return;
@@ -366,12 +367,11 @@ async function main() {
     const setFeedblocking = await connect(context, page, server.baseURL);
     await context.addInitScript({ content: PROBE });
     const cdp = await context.newCDPSession(page);
-    const uptime = async () =>
-      (await import('node:os'))
-        .loadavg()
+    const uptime = () =>
+      loadavg()
         .map((value) => value.toFixed(2))
         .join(' ');
-    const loadBefore = await uptime();
+    const loadBefore = uptime();
 
     const traced: { sample: Load; snapshots: string[] }[] = [];
     await setFeedblocking(true);
@@ -386,7 +386,7 @@ async function main() {
     // The control: the same loads with the person's switches off must show the feed to both checks.
     await setFeedblocking(false);
     for (const site of FEEDBLOCKING_SITES) traced.push(await load(page, cdp, site, false));
-    const loadAfter = await uptime();
+    const loadAfter = uptime();
     await countFeedFrames(page, traced);
     const loads = traced.map(({ sample }) => sample);
 
