@@ -12,7 +12,7 @@
  *   npm run build && npm run build:extension   # the server, the web app and the extension
  *   npm run bench:feeds                        # BENCH_RUNS=20 loads per site by default
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
@@ -211,6 +211,8 @@ async function load(
 /** Decodes each load's frames once all loads are done, so decoding never competes with a timed load. */
 async function countFeedFrames(page: Page, loads: { sample: Load; snapshots: string[] }[]) {
   await page.goto('about:blank');
+  // Only this run's frames: an older run's would read as this one's.
+  rmSync(FRAMES_DIR, { recursive: true, force: true });
   mkdirSync(FRAMES_DIR, { recursive: true });
   for (const [number, { sample, snapshots }] of loads.entries()) {
     const frames = sample.frames;
@@ -392,7 +394,9 @@ async function main() {
 
     const { rows, table } = report(loads);
     console.log(table);
-    console.log(`load average (1/5/15 min): ${loadBefore} before, ${loadAfter} after; ${RUNS} runs per site`);
+    console.log(
+      `load average (1/5/15 min): ${loadBefore} before, ${loadAfter} after; ${RUNS} loads per site with blocking on`,
+    );
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(
       `${RESULTS_DIR}feeds.json`,
