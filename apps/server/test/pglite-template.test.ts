@@ -15,7 +15,7 @@ import { type DatabaseHandle, migrationsFolder, type OpenOptions, openDatabase }
 import { writePgliteTemplate } from '../src/db/pglite-template';
 
 /** Each case starts PGlite once or twice, and the long way runs initdb: slow on a busy machine. */
-const SLOW_MS = 120_000;
+const SLOW_MS = 300_000;
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'stillpoint-template-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -140,7 +140,7 @@ export async function openDatabase(
  */
 async function startPglite(dataDir: string, options: OpenOptions): Promise<PGlite> {
   const template = options.pgliteTemplate === undefined ? bundledPgliteTemplate : options.pgliteTemplate;
-  if (template && isEmptyDirectory(dataDir)) {
+  if (template && existsSync(template) && isEmptyDirectory(dataDir)) {
     let client: PGlite | null = null;
     try {
       createDataDirFromTemplate(dataDir, template);
