@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TarArchiveError, unpackTarGz } from './tar-archive';
 
 interface Entry {
@@ -36,7 +36,9 @@ function tarball(entries: Entry[]): Buffer {
   return Buffer.concat(parts);
 }
 
-const scratch = () => mkdtempSync(path.join(tmpdir(), 'stillpoint-tar-'));
+const root = mkdtempSync(path.join(tmpdir(), 'stillpoint-tar-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const scratch = () => mkdtempSync(path.join(root, 'case-'));
 
 function archiveFile(tar: Buffer): string {
   const file = path.join(scratch(), 'archive.tar.gz');
