@@ -17,8 +17,14 @@ const inputs = [
   'apps/server/src',
   'apps/server/assets',
   'apps/server/build.mjs',
+  // Writes the database template, with the migrations above (decision 027).
+  'apps/server/scripts/build-pglite-template.ts',
 ];
-const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
+const outputs = [
+  'apps/web/dist/index.html',
+  'apps/server/dist/main.js',
+  'apps/server/dist/pglite-template.tar.gz',
+];
 const stampPath = path.join(root, 'apps/server/dist/.build-stamp');
 
 function* files(relative) {

@@ -1,12 +1,20 @@
 // Bundles the server (and the core source it imports) into dist/main.js; packages stay external
-// and load from node_modules. The SQL migrations and the app icons are copied next to the bundle.
+// and load from node_modules. The SQL migrations and the app icons are copied next to the bundle,
+// and the empty database a new PGlite data directory starts from is written there (decision 027).
+import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  // main.ts imports the app with import(): split into a chunk, the app's packages load while the
+  // database starts instead of before. Chunks sit beside main.js, so paths made from
+  // import.meta.url (the migrations, the app icons) mean the same in every file.
+  splitting: true,
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -22,3 +30,13 @@ await build({
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('assets/app-icons', 'dist/app-icons', { recursive: true });
+
+const template = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/build-pglite-template.ts', 'dist/pglite-template.tar.gz', 'dist/migrations'],
+  { stdio: 'inherit' },
+);
+if (template.status !== 0) {
+  console.error('Writing the database template failed; see above.');
+  process.exit(template.status ?? 1);
+}

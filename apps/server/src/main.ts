@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { brand } from '@stillpoint/core';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { answerBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
@@ -14,7 +13,15 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  const databaseWarnings: string[] = [];
+  // The database starts first and the app's code loads meanwhile: PGlite compiles its WebAssembly
+  // on other threads while this one loads the app's packages (bench/README.md, "Embedded database:
+  // startup"). The build keeps ./app in a chunk of its own so that loading waits for this import.
+  const opening = openDatabase(config.database, { onWarning: (warning) => databaseWarnings.push(warning) });
+  // A failed start is reported once, below, whichever of the two fails first.
+  opening.catch(() => {});
+  const { buildApp } = await import('./app');
+  const database = await opening;
   const app = await buildApp({
     config: { ...config, webDistDir: config.webDistDir ?? bundledWebDist },
     database,
@@ -50,7 +57,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Allowed but worth an operator's attention at every start, e.g. test numbers in production.
-  for (const warning of config.warnings) app.log.warn(warning);
+  for (const warning of [...config.warnings, ...databaseWarnings]) app.log.warn(warning);
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'pglite' ? config.database.dataDir : 'PostgreSQL (DATABASE_URL)';

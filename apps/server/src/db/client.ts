@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { pgliteOptions } from './pglite-options';
+import {
+  bundledPgliteTemplate,
+  checkTemplateMigrations,
+  createDataDirFromTemplate,
+  isEmptyDirectory,
+} from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -40,8 +47,18 @@ export interface PoolCounts {
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
-// In the bundle this file is dist/main.js and the build copies the SQL next to it.
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// In the bundle this file is in dist/ and the build copies the SQL next to it.
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface OpenOptions {
+  /**
+   * The empty, migrated PGlite database a new data directory starts from (decision 027); null
+   * makes it the long way, with initdb and every migration. Default: the one the build wrote.
+   */
+  pgliteTemplate?: string | null;
+  /** Told what an operator should know about this start, e.g. that the template could not be used. */
+  onWarning?: (message: string) => void;
+}
 
 /** The listeners of one handle's query timings. */
 function queryTimings() {
@@ -110,17 +127,47 @@ function timePostgresQueries(client: pg.PoolClient, timings: QueryTimings): void
 }
 
 /** Opens the database and brings its schema up to date with the one migration set both engines share. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir);
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dataDir, options);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * Starts PGlite on the data directory. A new one is made from the template when there is one; if
+ * that fails, the operator is told and it is made the long way, so a damaged build still starts.
+ */
+async function startPglite(dataDir: string, options: OpenOptions): Promise<PGlite> {
+  const template = options.pgliteTemplate === undefined ? bundledPgliteTemplate : options.pgliteTemplate;
+  if (template && existsSync(template) && isEmptyDirectory(dataDir)) {
+    let client: PGlite | null = null;
+    try {
+      createDataDirFromTemplate(dataDir, template);
+      client = await PGlite.create(dataDir, pgliteOptions);
+      await checkTemplateMigrations(client, migrationsFolder);
+      return client;
+    } catch (error) {
+      await client?.close().catch(() => {});
+      // Only the template's files are there: this very call made the directory from it.
+      rmSync(dataDir, { recursive: true, force: true });
+      options.onWarning?.(
+        `The new database could not be made from the template (${(error as Error).message}); ` +
+          'it was made with initdb and every migration instead, which takes longer.',
+      );
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  return PGlite.create(dataDir, pgliteOptions);
+}
+
+async function openPglite(dataDir: string, options: OpenOptions): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : acquireDataDirLock(dataDir);
   try {
-    if (!inMemory) mkdirSync(dataDir, { recursive: true });
-    const client = inMemory ? new PGlite() : new PGlite(dataDir);
+    const client = inMemory ? await PGlite.create(pgliteOptions) : await startPglite(dataDir, options);
     const db = drizzlePglite(client, { schema });
+    // Also on a copy of the template: it applies whatever migration is newer than the template.
     await migratePglite(db, { migrationsFolder });
     const timings = queryTimings();
     timePgliteQueries(client, timings);
