@@ -3,11 +3,14 @@ import {
   CONFIRMATION_CODE_LENGTH,
   FEEDBACK_MAX_LENGTH,
   GIFT_QUANTITY_MAX,
+  MAX_SITE_BUDGET,
+  MIN_SITE_BUDGET,
   REDEMPTION_CODE_LENGTH,
   SHORT_TEXT_MAX_LENGTH,
 } from '../../constants/limits';
 import { isConfirmationCodeComplete, readRedemptionCode } from '../../validation/codes';
 import { isValidEmail } from '../../validation/email';
+import { normaliseSiteOrigin } from '../../validation/site';
 import { hasControl, hasControlExceptLines } from '../../validation/text';
 
 /**
@@ -57,3 +60,23 @@ export const shortTextSchema = (field: string) =>
     .min(1, `${field} cannot be empty`)
     .max(SHORT_TEXT_MAX_LENGTH, `${field} can be at most ${SHORT_TEXT_MAX_LENGTH} characters`)
     .refine((text) => !hasControl(text), `${field} must be one line of text`);
+
+export const budgetSchema = z
+  .number({ error: 'budget must be a number' })
+  .int('budget must be a whole number')
+  .min(MIN_SITE_BUDGET, `budget must be at least ${MIN_SITE_BUDGET}`)
+  .max(MAX_SITE_BUDGET, `budget can be at most ${MAX_SITE_BUDGET}`);
+
+/** The Add Site text field as the server receives it: validated, then normalised to an origin. */
+export const siteOriginSchema = z.string({ error: 'siteOrigin must be text' }).transform((value, ctx) => {
+  const origin = normaliseSiteOrigin(value);
+  if (origin === null) {
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'Enter a site like youtube.com or https://www.youtube.com',
+    });
+    return z.NEVER;
+  }
+  return origin;
+});
