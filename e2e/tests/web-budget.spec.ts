@@ -1,4 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
@@ -25,4 +30,92 @@ test('the web app starts with less than 120 KB of gzipped JavaScript', () => {
   );
   test.info().annotations.push({ type: 'initial JS (gzip)', description: `${bytes} bytes` });
   expect(bytes).toBeLessThan(INITIAL_JS_BUDGET_BYTES);
+});
+
+/**
+ * `scripts/bundle-budget.mjs` holds every public route to its budget in `npm test`. These run it
+ * on small made-up builds, so a check that stopped counting a route's files, or stopped failing,
+ * fails here.
+ */
+test.describe('the per-route budget check', () => {
+  const script = fileURLToPath(new URL('../../scripts/bundle-budget.mjs', import.meta.url));
+  const routePaths = [
+    '/signin',
+    '/breathe',
+    '/quiz',
+    '/quiz-results',
+    '/getting-started',
+    '/gift',
+    '/redeem',
+    '/checkout',
+    '/webcheckout',
+    '/twopercent',
+    '/mobileDownload',
+    '/android',
+    '/referral-link',
+    '/uninstall-chrome-extension',
+  ];
+  // Random bytes as text do not compress much: about 300 KB gzipped, over every route's budget.
+  const heavy = `export const data = "${randomBytes(400_000).toString('base64')}";\n`;
+
+  /** A build with a tiny entry and one tiny chunk per route; `signInChunk` is /signin's own chunk. */
+  function madeUpBuild(signInChunk: string): string {
+    const dist = mkdtempSync(path.join(tmpdir(), 'bundle-budget-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<script type="module" crossorigin src="/assets/index-aaaaaaaa.js"></script>',
+    );
+    writeFileSync(path.join(dist, 'assets/index-aaaaaaaa.js'), 'export const shell = 1;\n');
+    writeFileSync(path.join(dist, 'assets/Heavy-aaaaaaaa.js'), heavy);
+    for (const name of ['SignedInLayout', 'HomePage', 'Page']) {
+      writeFileSync(path.join(dist, `assets/${name}-aaaaaaaa.js`), `export const page = '${name}';\n`);
+    }
+    writeFileSync(path.join(dist, 'assets/SignIn-aaaaaaaa.js'), signInChunk);
+    const preloads = Object.fromEntries(
+      routePaths.map((route) => [
+        route,
+        {
+          scripts: [route === '/signin' ? '/assets/SignIn-aaaaaaaa.js' : '/assets/Page-aaaaaaaa.js'],
+          styles: [],
+        },
+      ]),
+    );
+    writeFileSync(path.join(dist, '.vite/route-preloads.json'), JSON.stringify(preloads));
+    return dist;
+  }
+
+  function check(dist: string) {
+    const out = path.join(dist, 'result.json');
+    const run = spawnSync(process.execPath, [script, '--dist', dist, '--out', out], { encoding: 'utf8' });
+    const result = existsSync(out)
+      ? (JSON.parse(readFileSync(out, 'utf8')) as { routes: { route: string; gzipBytes: number }[] })
+      : { routes: [] };
+    rmSync(dist, { recursive: true, force: true });
+    return { status: run.status, stderr: run.stderr, routes: result.routes };
+  }
+
+  test('passes small routes and counts what a dynamic import loads later as not initial', () => {
+    const { status, routes } = check(madeUpBuild('const later = () => import("./Heavy-aaaaaaaa.js");\n'));
+    expect(status).toBe(0);
+    expect(routes).toHaveLength(routePaths.length + 1);
+    for (const route of routes) expect(route.gzipBytes).toBeLessThan(1_000);
+  });
+
+  test("fails naming a route whose chunk statically imports more than the route's budget", () => {
+    const { status, stderr, routes } = check(madeUpBuild('import { data } from "./Heavy-aaaaaaaa.js";\n'));
+    expect(status).toBe(1);
+    expect(stderr).toContain('over budget: /signin (');
+    expect(stderr).not.toContain('/quiz');
+    expect(routes.find((route) => route.route === '/signin')?.gzipBytes).toBeGreaterThan(200_000);
+  });
+
+  test('fails when the entry itself is over every budget', () => {
+    const dist = madeUpBuild('export const signIn = 1;\n');
+    writeFileSync(path.join(dist, 'assets/index-aaaaaaaa.js'), heavy);
+    const { status, stderr } = check(dist);
+    expect(status).toBe(1);
+    for (const route of routePaths) expect(stderr).toContain(`${route} (`);
+  });
 });

@@ -1,1 +1,2 @@
+export * from './message-schemas';
 export * from './messages';

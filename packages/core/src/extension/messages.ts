@@ -1,12 +1,12 @@
-import { z } from 'zod';
-import { interceptOutcomeSchema, MAX_OUTCOMES_PER_REPORT } from '../api/schemas/insights';
-import { feedblockingSettingsSchema } from '../api/schemas/settings';
+import type { ExtensionErrorReply, LegacyData, PulseReply } from './message-schemas';
 
 /**
  * The conversation between the web app and the browser extension (SPEC §7 "Browser extension
  * messages"). The web app sends these with chrome.runtime.sendMessage(extensionId, message);
- * the extension validates every request with extensionRequestSchema and always answers with an
- * ExtensionReply, never a throw.
+ * the extension validates every request with extensionRequestSchema (`message-schemas.ts`) and
+ * always answers with an ExtensionReply, never a throw. The web app only sends them and reads the
+ * replies' types, so this file holds no schema: the pages that talk to the extension do not load
+ * zod.
  */
 export const EXTENSION_MESSAGE_TYPES = [
   'PULSE_CHECK',
@@ -23,56 +23,6 @@ export type ExtensionMessageType = (typeof EXTENSION_MESSAGE_TYPES)[number];
 
 /** SPEC §8: what the web app reports when no extension answers. */
 export const EXTENSION_MISSING_MESSAGE = 'User does not have extension';
-
-export const startSessionMessageSchema = z.strictObject({
-  type: z.literal('START_SESSION'),
-  siteId: z.string().min(1),
-  sessionId: z.string().min(1),
-  numMs: z.number().int().positive(),
-  /** Epoch seconds, like Session.timeStarted. */
-  timeStarted: z.number().int().min(0),
-});
-export type StartSessionMessage = z.infer<typeof startSessionMessageSchema>;
-
-/**
- * Pause outcomes the breathe page could not send (offline, a server error): the extension keeps
- * them and sends them with its next sync, under the same interceptIds, so nothing counts twice.
- */
-export const queueInterceptOutcomesMessageSchema = z.strictObject({
-  type: z.literal('QUEUE_INTERCEPT_OUTCOMES'),
-  outcomes: z.array(interceptOutcomeSchema).min(1).max(MAX_OUTCOMES_PER_REPORT),
-});
-export type QueueInterceptOutcomesMessage = z.infer<typeof queueInterceptOutcomesMessageSchema>;
-
-export const extensionRequestSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('PULSE_CHECK') }),
-  z.strictObject({ type: z.literal('USER_ACCESS_TOKEN_EXCHANGE'), token: z.string().min(1) }),
-  startSessionMessageSchema,
-  z.strictObject({ type: z.literal('GET_LEGACY_DATA') }),
-  z.strictObject({ type: z.literal('CLEAR_BROWSER_SITES_CACHE') }),
-  queueInterceptOutcomesMessageSchema,
-  z.strictObject({ type: z.literal('CLEAR_LEGACY_DATA') }),
-]);
-export type ExtensionRequest = z.infer<typeof extensionRequestSchema>;
-
-/** Sites and feedblocking choices the extension kept from before the user had an account. */
-export const legacyDataSchema = z.object({
-  customSites: z.array(z.object({ siteOrigin: z.string(), budget: z.number().int() })),
-  feedblockingSites: feedblockingSettingsSchema.partial(),
-});
-export type LegacyData = z.infer<typeof legacyDataSchema>;
-
-export const pulseReplySchema = z.object({
-  status: z.literal('success'),
-  version: z.string(),
-  signedIn: z.boolean(),
-  /** Whose session the extension holds, so the web app can hand over a fresh one when it differs. */
-  userId: z.string().nullable(),
-});
-export type PulseReply = z.infer<typeof pulseReplySchema>;
-
-export const extensionErrorReplySchema = z.object({ status: z.literal('error'), error: z.string() });
-export type ExtensionErrorReply = z.infer<typeof extensionErrorReplySchema>;
 
 /** The success reply per request type; every request may instead get an ExtensionErrorReply. */
 export interface ExtensionReplies {

@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY, GIFT_DURATION_YEARS } from '../constants/plans';
 import { parseWebUrl } from '../sites/web-url';
-import { normaliseRedemptionCode, redemptionCodeSchema } from '../validation/codes';
+import { normaliseRedemptionCode, readRedemptionCode } from '../validation/codes';
 import { formatPrice } from './prices';
 
 /** The gift purchase page (SPEC §2), where hosted checkout sends the buyer back. */
@@ -78,11 +78,11 @@ const SESSION_ID_MAX_LENGTH = 255;
 export function readGiftPageQuery(query: GiftPageQuery): GiftPageView {
   if (query.stripeSuccess === null) return { kind: 'offer' };
   const sessionId = query.sessionId?.trim() ?? '';
-  const code = redemptionCodeSchema.safeParse(query.redemptionCode ?? '');
-  if (sessionId.length === 0 || sessionId.length > SESSION_ID_MAX_LENGTH || !code.success) {
+  const redemptionCode = readRedemptionCode(query.redemptionCode ?? '');
+  if (sessionId.length === 0 || sessionId.length > SESSION_ID_MAX_LENGTH || redemptionCode === null) {
     return { kind: 'unreadable' };
   }
-  return { kind: 'purchase', sessionId, redemptionCode: code.data };
+  return { kind: 'purchase', sessionId, redemptionCode };
 }
 
 /** SPEC §4's redeem flow: 0 the gift explained, 1 sign-in or code entry, 2 redeemed. */

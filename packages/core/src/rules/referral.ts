@@ -1,4 +1,4 @@
-import { entityIdSchema } from '../api/schemas/common';
+import { readEntityId } from '../validation/entity-id';
 
 /** The referral landing (SPEC §2) and the query parameters a shared link carries (SPEC §3). */
 export const REFERRAL_LINK_PATH = '/referral-link';
@@ -39,13 +39,10 @@ export function referrerDisplayName(raw: string | null | undefined): string | nu
   return `${firstWord.slice(0, REFERRER_NAME_MAX_LENGTH - 1).join('')}…`;
 }
 
-const referringUserIdSchema = entityIdSchema('referringUserId');
-
 /**
  * The sharer's id from the address, as viewAppReferral accepts it; null when it is missing or is
  * not one (SPEC §8: the page then logs it and still shows).
  */
 export function referringUserIdFrom(raw: string | null | undefined): string | null {
-  const parsed = referringUserIdSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return readEntityId(raw);
 }

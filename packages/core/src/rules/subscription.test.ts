@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { subscriberSchema } from '../api/schemas/subscriber';
 import { productIds } from '../constants/products';
 import { subscriberHolding } from '../testing/subscribers';
 import {
@@ -11,7 +12,6 @@ import {
   planName,
   type Subscriber,
   type SubscriberSubscription,
-  subscriberSchema,
   trialDaysLeft,
 } from './subscription';
 import { DAY_MS } from './time';

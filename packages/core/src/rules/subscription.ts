@@ -1,43 +1,15 @@
-import { z } from 'zod';
+import type { Subscriber, SubscriberSubscription } from '../api/schemas/subscriber';
 import {
   BIENNIAL_PRODUCT_IDS,
   LIFETIME_PRODUCT_IDS,
   MONTHLY_PRODUCT_IDS,
-  PREMIUM_ENTITLEMENT,
   productIds,
   YEARLY_PRODUCT_IDS,
 } from '../constants/products';
 import { subscriptionBadge } from './subscription-badge';
 import { DAY_MS } from './time';
 
-const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
-
-/** One entry of `subscriptions`, keyed by product id (SPEC §3). */
-export const subscriberSubscriptionSchema = z.object({
-  /** null for purchases that never lapse (lifetime). */
-  expires_date: isoDate.nullable(),
-  purchase_date: isoDate,
-  period_type: z.enum(['normal', 'trial', 'intro', 'promotional']),
-  store: z.enum(['app_store', 'play_store', 'stripe', 'promotional', 'gift']),
-  is_sandbox: z.boolean(),
-});
-export type SubscriberSubscription = z.infer<typeof subscriberSubscriptionSchema>;
-
-/** The subscriber as the entitlement service reports it (SPEC §3). */
-export const subscriberSchema = z.object({
-  entitlements: z.object({
-    [PREMIUM_ENTITLEMENT]: z
-      .object({
-        product_identifier: z.string().min(1),
-        /** null for purchases that never lapse (lifetime). */
-        expires_date: isoDate.nullable(),
-        purchase_date: isoDate,
-      })
-      .optional(),
-  }),
-  subscriptions: z.record(z.string(), subscriberSubscriptionSchema),
-});
-export type Subscriber = z.infer<typeof subscriberSchema>;
+export type { Subscriber, SubscriberSubscription };
 
 type MaybeSubscriber = Subscriber | null | undefined;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { budgetSchema, isValidBudget, parseBudget } from './budget';
+import { budgetSchema } from '../api/schemas/fields';
+import { isValidBudget, parseBudget } from './budget';
 
 describe('parseBudget', () => {
   it('parses like parseInt', () => {

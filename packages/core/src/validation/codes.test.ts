@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { confirmationCodeSchema, redemptionCodeSchema } from '../api/schemas/fields';
 import {
-  confirmationCodeSchema,
   isConfirmationCodeComplete,
   isRedemptionCodeComplete,
   normaliseConfirmationCodeInput,
   normaliseRedemptionCode,
-  redemptionCodeSchema,
+  readRedemptionCode,
 } from './codes';
 
 describe('confirmation code', () => {
@@ -46,5 +46,12 @@ describe('redemption code', () => {
     expect(redemptionCodeSchema.safeParse('ABC-12').error?.issues[0]?.message).toBe(
       'A redemption code is 6 letters or digits',
     );
+  });
+
+  it('is read the same way without the schema: trimmed, upper case, or null', () => {
+    expect(readRedemptionCode(' abc123 ')).toBe('ABC123');
+    expect(readRedemptionCode('ABC1234')).toBeNull();
+    expect(readRedemptionCode('ABC-12')).toBeNull();
+    expect(readRedemptionCode('')).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CONFIRMATION_CODE_LENGTH, REDEMPTION_CODE_LENGTH } from '../constants/limits';
 
 /** What the confirmation-code field keeps of a keystroke or paste: digits only, at most 6. */
@@ -7,11 +6,6 @@ export const normaliseConfirmationCodeInput = (input: string): string =>
 
 /** Submit is enabled with exactly 6 digits. */
 export const isConfirmationCodeComplete = (code: string): boolean => /^\d{6}$/.test(code);
-
-export const confirmationCodeSchema = z
-  .string({ error: 'code must be text' })
-  .trim()
-  .regex(/^\d{6}$/, `The code is ${CONFIRMATION_CODE_LENGTH} digits`);
 
 /**
  * What the redemption-code field keeps: uppercased and cut to 6 characters. Spaces are dropped
@@ -22,9 +16,11 @@ export const normaliseRedemptionCode = (input: string): string =>
 
 export const isRedemptionCodeComplete = (code: string): boolean => code.length === REDEMPTION_CODE_LENGTH;
 
-/** The server's view: 6 letters or digits, case-insensitive (normalised to upper case). */
-export const redemptionCodeSchema = z
-  .string({ error: 'redemptionCode must be text' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{6}$/, `A redemption code is ${REDEMPTION_CODE_LENGTH} letters or digits`);
+/**
+ * The server's view of a redemption code: 6 letters or digits, case-insensitive. The code as
+ * stored (trimmed, upper case), or null when it cannot be one.
+ */
+export function readRedemptionCode(input: string): string | null {
+  const code = input.trim().toUpperCase();
+  return /^[A-Z0-9]{6}$/.test(code) ? code : null;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, isValidEmail } from './email';
+import { emailSchema } from '../api/schemas/fields';
+import { isValidEmail } from './email';
 
 const a = (n: number) => 'a'.repeat(n);
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../constants/limits';
 import { isValidHostLabel } from './host';
 
@@ -19,8 +18,3 @@ export function isValidEmail(value: string): boolean {
   const topLevel = labels[labels.length - 1] ?? '';
   return labels.length >= 2 && labels.every(isValidHostLabel) && /[A-Za-z]/.test(topLevel);
 }
-
-export const emailSchema = z
-  .string({ error: 'email must be text' })
-  .trim()
-  .refine(isValidEmail, 'Enter a valid e-mail address');

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canBuyGifts,
-  clampGiftQuantity,
-  decrementGiftQuantity,
-  giftQuantitySchema,
-  incrementGiftQuantity,
-} from './gift';
+import { giftQuantitySchema } from '../api/schemas/fields';
+import { canBuyGifts, clampGiftQuantity, decrementGiftQuantity, incrementGiftQuantity } from './gift';
 
 describe('gift quantity', () => {
   it('clamps to 0..20', () => {

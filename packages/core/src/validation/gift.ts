@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { GIFT_QUANTITY_MAX, GIFT_QUANTITY_MIN } from '../constants/limits';
 
 /** The gift stepper's value, kept within 0..20; fractions drop and nonsense becomes 0. */
@@ -13,10 +12,3 @@ export const decrementGiftQuantity = (quantity: number): number => clampGiftQuan
 /** Buy Gift needs at least one gift; the stepper may rest at 0. */
 export const canBuyGifts = (quantity: number): boolean =>
   Number.isInteger(quantity) && quantity >= 1 && quantity <= GIFT_QUANTITY_MAX;
-
-/** A checkout buys 1 to 20 gifts. */
-export const giftQuantitySchema = z
-  .number({ error: 'quantity must be a number' })
-  .int('quantity must be a whole number')
-  .min(1, 'quantity must be at least 1')
-  .max(GIFT_QUANTITY_MAX, `quantity can be at most ${GIFT_QUANTITY_MAX}`);

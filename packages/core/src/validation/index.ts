@@ -2,6 +2,7 @@ export * from './budget';
 export * from './card';
 export * from './codes';
 export * from './email';
+export * from './entity-id';
 export * from './gift';
 export * from './host';
 export * from './site';

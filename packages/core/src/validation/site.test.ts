@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostOf, isValidSiteText, normaliseSiteOrigin, siteHost, siteOriginSchema } from './site';
+import { siteOriginSchema } from '../api/schemas/fields';
+import { hostOf, isValidSiteText, normaliseSiteOrigin, siteHost } from './site';
 
 describe('isValidSiteText', () => {
   it('needs 3 characters once trimmed', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SITE_TEXT_MIN_LENGTH } from '../constants/limits';
 import { readSiteAddress } from '../sites/address';
 
@@ -19,20 +18,6 @@ export function normaliseSiteOrigin(input: string): string | null {
   const port = address.port === null ? '' : `:${address.port}`;
   return `${address.scheme}://${address.host}${port}`;
 }
-
-/** The Add Site text field as the server receives it: validated, then normalised to an origin. */
-export const siteOriginSchema = z.string({ error: 'siteOrigin must be text' }).transform((value, ctx) => {
-  const origin = normaliseSiteOrigin(value);
-  if (origin === null) {
-    ctx.issues.push({
-      code: 'custom',
-      input: value,
-      message: 'Enter a site like youtube.com or https://www.youtube.com',
-    });
-    return z.NEVER;
-  }
-  return origin;
-});
 
 // Scheme, then an optional user-info part, then the host (and port) up to the path.
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#\\]*@)?([^@/?#\\\s]+)/i;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feedbackContentSchema, isNonEmptyText, shortTextSchema } from './text';
+import { feedbackContentSchema, shortTextSchema } from '../api/schemas/fields';
+import { isNonEmptyText } from './text';
 
 describe('free text', () => {
   it('needs a non-space character', () => {

@@ -1,14 +1,19 @@
 import { isValidEmail, SIGN_IN_PATH, type SignInMethod } from '@stillpoint/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { pendingTrialEmail, useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
-import { SignInPanel } from './SignInPanel';
+import { Spinner } from '../../ui/Spinner';
 import { type AuthFormat, readSignInParams } from './signInParams';
 import { useIosSourceToast } from './useIosSourceToast';
 import { useRedirectAfterSignIn } from './useRedirectAfterSignIn';
+
+// The sign-in methods are most of this page's code (the phone field and its number data, about
+// 55 KB gzipped): they load while the session check runs, which the page waits for anyway, so they
+// stay out of the JavaScript the page needs before its first paint.
+const SignInPanel = lazy(() => import('./SignInPanel').then((module) => ({ default: module.SignInPanel })));
 
 const methodOfFormat: Record<AuthFormat, SignInMethod> = {
   phone: 'PHONE_NUMBER',
@@ -40,12 +45,20 @@ export function SignInPage() {
       <div className="flex w-full max-w-md flex-col gap-8">
         <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink">{heading}</h1>
 
-        <SignInPanel
-          methods={methods}
-          // Redirect mode comes back here with the same query (trialEmail, formats) to finish.
-          callbackPath={`${SIGN_IN_PATH}${rawSearch}`}
-          providerError={params.providerError}
-        />
+        <Suspense
+          fallback={
+            <div className="grid place-items-center py-8">
+              <Spinner className="size-8" />
+            </div>
+          }
+        >
+          <SignInPanel
+            methods={methods}
+            // Redirect mode comes back here with the same query (trialEmail, formats) to finish.
+            callbackPath={`${SIGN_IN_PATH}${rawSearch}`}
+            providerError={params.providerError}
+          />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTITY_ID_MAX_LENGTH } from '../../validation/entity-id';
 
 /**
  * Shared pieces of the SPEC §7 schemas. Query values arrive as strings, so the query helpers
@@ -11,7 +12,7 @@ export const entityIdSchema = (field: string) =>
     .string({ error: `${field} must be text` })
     .trim()
     .min(1, `${field} is required`)
-    .max(128, `${field} is too long`);
+    .max(ENTITY_ID_MAX_LENGTH, `${field} is too long`);
 
 /** Rows whose ids are UUIDs (sites, sessions, referral views); anything else is refused, not looked up. */
 export const uuidSchema = (field: string) => z.uuid({ error: `${field} must be a UUID` });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { UNINSTALL_REASONS } from '../../constants/options';
-import { emailSchema } from '../../validation/email';
-import { feedbackContentSchema, shortTextSchema } from '../../validation/text';
+
+import { EXTENSION_VERSION_PATTERN, INSTALL_REF_PATTERN } from '../../rules/uninstall';
 import { defineEndpoint } from '../endpoint';
 import { acknowledgedSchema } from './common';
+import { emailSchema, feedbackContentSchema, shortTextSchema } from './fields';
 
 /**
  * Feedback, browser-support requests, uninstall reasons and restore-purchase requests. The
@@ -34,11 +35,11 @@ export const sendUninstallFeedbackBodySchema = z.strictObject({
   details: feedbackContentSchema.optional(),
   extensionVersion: z
     .string({ error: 'extensionVersion must be text' })
-    .regex(/^\d{1,5}(\.\d{1,5}){0,3}$/, 'extensionVersion must look like 1.2.3')
+    .regex(EXTENSION_VERSION_PATTERN, 'extensionVersion must look like 1.2.3')
     .optional(),
   installRef: z
     .string({ error: 'installRef must be text' })
-    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'installRef is not one the extension makes')
+    .regex(INSTALL_REF_PATTERN, 'installRef is not one the extension makes')
     .optional(),
 });
 export type SendUninstallFeedbackBody = z.input<typeof sendUninstallFeedbackBodySchema>;

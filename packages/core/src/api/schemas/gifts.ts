@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { redemptionCodeSchema } from '../../validation/codes';
-import { giftQuantitySchema } from '../../validation/gift';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTimeSchema, priceIdSchema, returnPathSchema } from './common';
+import { giftQuantitySchema, redemptionCodeSchema } from './fields';
 import { redirectUrlSchema } from './payments';
 
 export const giftCheckoutBodySchema = z.strictObject({

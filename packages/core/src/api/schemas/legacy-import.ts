@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { budgetSchema } from '../../validation/budget';
 import { defineEndpoint } from '../endpoint';
+import { budgetSchema } from './fields';
 import { feedblockingSettingsSchema } from './settings';
 
 /** More than anyone kept in the extension before accounts; a bound on one request's work. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { emailSchema } from '../../validation/email';
 import { defineEndpoint } from '../endpoint';
 import { acknowledgedSchema } from './common';
+import { emailSchema } from './fields';
 
 export const newsletterEndpoints = {
   joinNewsletter: defineEndpoint({

@@ -5,9 +5,9 @@ import {
   MOST_DISRUPTIVE_OPTIONS,
   WORST_APP_OPTIONS,
 } from '../../constants/options';
-import { shortTextSchema } from '../../validation/text';
 import { defineEndpoint } from '../endpoint';
 import { acknowledgedSchema } from './common';
+import { shortTextSchema } from './fields';
 
 /** A "how did you hear about us" option; a drilldown asks a follow-up with its own choices. */
 export const hdyhOptionSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FREE_TRIAL_DAYS } from '../../constants/plans';
-import { emailSchema } from '../../validation/email';
 import { defineEndpoint } from '../endpoint';
 import { entityIdSchema, priceIdSchema, queryBooleanSchema, returnPathSchema } from './common';
+import { emailSchema } from './fields';
 
 /** A price as the payment provider reports it: unit_amount in cents and a lower-case currency code. */
 export const priceSchema = z.object({

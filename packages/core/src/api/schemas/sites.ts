@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MAX_SESSION_LENGTH_MS } from '../../constants/limits';
-import { budgetSchema } from '../../validation/budget';
-import { siteOriginSchema } from '../../validation/site';
 import { defineEndpoint } from '../endpoint';
 import { epochSecondsSchema, userDayBodySchema, userDayQuerySchema, uuidSchema } from './common';
+import { budgetSchema, siteOriginSchema } from './fields';
 
 /** A session on an intercepted site (SPEC §3): epoch-second start and a length in ms. */
 export const browserSiteSessionSchema = z.object({

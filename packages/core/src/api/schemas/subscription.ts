@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { subscriberSchema } from '../../rules/subscription';
 import { defineEndpoint } from '../endpoint';
 import { entityIdSchema } from './common';
+import { subscriberSchema } from './subscriber';
 
 /**
  * What the subscription page shows (SPEC §3): texts the server words, where to manage the plan

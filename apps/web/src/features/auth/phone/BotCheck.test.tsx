@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeServer } from '../../../test/fakeServer';
+import { preloadRoutes } from '../../../test/preloadRoutes';
 import { renderRoute } from '../../../test/renderRoute';
 
 const authConfigWith = (provider: string) => ({
@@ -37,8 +38,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// Loaded once up front: the sign-in route's lazy import is slow on a busy machine.
-beforeAll(() => import('../SignInPage'));
+// Loaded once up front, the page and the sign-in methods it loads on first draw: the route's lazy
+// imports are slow on a busy machine.
+beforeAll(() => preloadRoutes('/signin'));
 
 describe('phone sign-in with a bot check configured', () => {
   it('sends a code only with a passed check, and asks for a fresh one before a resend', async () => {

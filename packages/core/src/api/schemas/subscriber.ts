@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { PREMIUM_ENTITLEMENT } from '../../constants/products';
+import { isoDateTimeSchema } from './common';
+
+/**
+ * The subscriber as the entitlement service reports it (SPEC §3). The rules that read it
+ * (`rules/subscription.ts`) take its type only, so the pages using them do not load zod.
+ */
+
+/** One entry of `subscriptions`, keyed by product id (SPEC §3). */
+export const subscriberSubscriptionSchema = z.object({
+  /** null for purchases that never lapse (lifetime). */
+  expires_date: isoDateTimeSchema.nullable(),
+  purchase_date: isoDateTimeSchema,
+  period_type: z.enum(['normal', 'trial', 'intro', 'promotional']),
+  store: z.enum(['app_store', 'play_store', 'stripe', 'promotional', 'gift']),
+  is_sandbox: z.boolean(),
+});
+export type SubscriberSubscription = z.infer<typeof subscriberSubscriptionSchema>;
+
+export const subscriberSchema = z.object({
+  entitlements: z.object({
+    [PREMIUM_ENTITLEMENT]: z
+      .object({
+        product_identifier: z.string().min(1),
+        /** null for purchases that never lapse (lifetime). */
+        expires_date: isoDateTimeSchema.nullable(),
+        purchase_date: isoDateTimeSchema,
+      })
+      .optional(),
+  }),
+  subscriptions: z.record(z.string(), subscriberSubscriptionSchema),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
