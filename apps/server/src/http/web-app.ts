@@ -25,26 +25,43 @@ export interface WebAppOptions {
   paymentPagePolicy: Record<string, string[]>;
 }
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
-/** One version of index.html, with its compressed copies made once. */
-interface HtmlDocument {
-  /** It carries a first screen and its guard script (decision 022). */
-  firstScreen: boolean;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+/** Compresses a page as the build compresses its files: brotli at its best, gzip at level 9. */
+export const compressPage = (identity: Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } })
+    : gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION });
+
+/**
+ * One version of index.html. Each compressed copy is made the first time a browser asks for that
+ * encoding of that page, then kept: compressing every page at its best at startup delayed the
+ * server's readiness, more with every page added, for pages that may never be asked for.
+ */
+export class HtmlDocument {
+  readonly identity: Buffer;
+  private readonly copies = new Map<Encoding, Buffer>();
+
+  constructor(
+    html: string,
+    /** It carries a first screen and its guard script (decision 022). */
+    readonly firstScreen = false,
+    private readonly compress = compressPage,
+  ) {
+    this.identity = Buffer.from(html, 'utf8');
+  }
+
+  /** The document in `encoding` (none: as it is). */
+  body(encoding: Encoding | null): Buffer {
+    if (!encoding) return this.identity;
+    let copy = this.copies.get(encoding);
+    if (!copy) {
+      copy = this.compress(this.identity, encoding);
+      this.copies.set(encoding, copy);
+    }
+    return copy;
+  }
 }
-
-const compressedDocument = (html: string, firstScreen = false): HtmlDocument => {
-  const identity = Buffer.from(html, 'utf8');
-  return {
-    firstScreen,
-    identity,
-    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
-    gzip: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
-  };
-};
 
 /**
  * The encoding to send a document in, from the request's Accept-Encoding (RFC 9110 §12.5.3):
@@ -79,7 +96,7 @@ const isAssetUrl = (url: unknown): url is string =>
   typeof url === 'string' && /^\/assets\/[\w.-]+$/.test(url);
 
 /**
- * index.html for every page path, made once at startup: each route the web build listed gets a
+ * index.html for every page path, made once at startup (compressed on first use): each route the web build listed gets a
  * copy that preloads its own chunks, so the browser fetches them alongside the entry chunk
  * instead of after it has run, and the pages drawn at build time carry their first screen
  * (decision 022). Any other path gets index.html as built.
@@ -108,9 +125,9 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
       html = html.replace('</head>', `${tags.join('\n    ')}\n  </head>`);
     const screen = Object.entries(firstScreens).find(([key]) => pageKey(key) === page)?.[1];
     if (screen) html = withFirstScreen(html, screen);
-    if (html !== indexHtml) byPage.set(page, compressedDocument(html, screen !== undefined));
+    if (html !== indexHtml) byPage.set(page, new HtmlDocument(html, screen !== undefined));
   }
-  const fallback = compressedDocument(indexHtml);
+  const fallback = new HtmlDocument(indexHtml);
   return (pathname: string) => byPage.get(pageKey(pathname)) ?? fallback;
 }
 
@@ -184,6 +201,6 @@ export async function registerWebApp(
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? document[encoding] : document.identity);
+    return reply.send(document.body(encoding));
   });
 }
