@@ -30,7 +30,8 @@ const SIGNED_IN = 'signed-in:';
 /** Every public page of the issue, and home as a signed-in person sees it. */
 const DEFAULT_PATHS = [
   '/signin',
-  '/breathe',
+  // The extension opens it for a signed-in person, in place of a paused site.
+  `${SIGNED_IN}/breathe?returnUrl=https://www.youtube.com/`,
   '/quiz',
   '/quiz-results',
   '/getting-started',
@@ -169,11 +170,18 @@ async function storeSessionToken(port: number, origin: string, token: string) {
 /** Signs the test person in through the API, as e2e does, and returns their session token. */
 async function signIn(baseURL: string): Promise<string> {
   const post = async (pathname: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${baseURL}${pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseURL, ...headers },
-      body: JSON.stringify(body),
-    });
+    let res: Response;
+    // A busy machine makes the server refuse for a moment (503, overload); it asks to try again.
+    for (let attempt = 1; ; attempt++) {
+      res = await fetch(`${baseURL}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseURL, ...headers },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 503 || attempt === 10) break;
+      await res.text();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
     if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
     return res;
   };

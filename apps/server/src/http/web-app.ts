@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { brand, isPaymentPagePath } from '@stillpoint/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
-import { FIRST_SCREEN_GUARD_SOURCE, readFirstScreens, withFirstScreen } from './first-screens';
+import {
+  FIRST_SCREEN_GUARD_SOURCE,
+  firstScreenFor,
+  readFirstScreens,
+  withFirstScreen,
+} from './first-screens';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -38,6 +43,12 @@ export const compressPage = (identity: Buffer, encoding: Encoding): Buffer =>
  * encoding of that page, then kept: compressing every page at its best at startup delayed the
  * server's readiness, more with every page added, for pages that may never be asked for.
  */
+/** For a page made for one request: brotli at a quality that costs well under a millisecond. */
+const compressPageQuickly = (identity: Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(identity, { level: 6 });
+
 export class HtmlDocument {
   readonly identity: Buffer;
   private readonly copies = new Map<Encoding, Buffer>();
@@ -87,6 +98,9 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 /** The key a page path is looked up by: the client router matches paths case-insensitively. */
 const pageKey = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '') || '/';
 
+/** A page's document for the request's query string. */
+type PageDocuments = (search: string) => HtmlDocument;
+
 interface RoutePreloads {
   [routePath: string]: { scripts?: string[]; styles?: string[] };
 }
@@ -112,7 +126,7 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
   }
   const firstScreens = readFirstScreens(webDistDir);
   const pages = new Set([...Object.keys(preloads), ...Object.keys(firstScreens)].map(pageKey));
-  const byPage = new Map<string, HtmlDocument>();
+  const byPage = new Map<string, PageDocuments>();
   for (const page of pages) {
     const routePath = Object.keys(preloads).find((key) => pageKey(key) === page);
     const { scripts = [], styles = [] } = (routePath && preloads[routePath]) || {};
@@ -124,11 +138,24 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
     if (tags.length > 0 && html.includes('</head>'))
       html = html.replace('</head>', `${tags.join('\n    ')}\n  </head>`);
     const screen = Object.entries(firstScreens).find(([key]) => pageKey(key) === page)?.[1];
-    if (screen) html = withFirstScreen(html, screen);
-    if (html !== indexHtml) byPage.set(page, new HtmlDocument(html, screen !== undefined));
+    if (html === indexHtml && !screen) continue;
+    const plain = new HtmlDocument(html);
+    if (!screen) {
+      byPage.set(page, () => plain);
+      continue;
+    }
+    const drawn = new HtmlDocument(withFirstScreen(html, screen), true);
+    const preloaded = html;
+    byPage.set(page, (search) => {
+      const forQuery = firstScreenFor(screen, search);
+      if (forQuery === null) return plain;
+      if (forQuery === screen) return drawn;
+      // Drawn for this request only (the breathe page's destination): compressed quickly, not kept.
+      return new HtmlDocument(withFirstScreen(preloaded, forQuery), true, compressPageQuickly);
+    });
   }
   const fallback = new HtmlDocument(indexHtml);
-  return (pathname: string) => byPage.get(pageKey(pathname)) ?? fallback;
+  return (pathname: string, search: string) => byPage.get(pageKey(pathname))?.(search) ?? fallback;
 }
 
 /**
@@ -146,7 +173,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasBuild = indexHtml !== null && existsSync(indexHtml);
-  let documentFor: ((pathname: string) => HtmlDocument) | null = null;
+  let documentFor: ((pathname: string, search: string) => HtmlDocument) | null = null;
   if (hasBuild && webDistDir) {
     documentFor = loadDocuments(app, webDistDir);
     await app.register(fastifyStatic, {
@@ -175,7 +202,8 @@ export async function registerWebApp(
           `The ${brand.name} web app is not built yet. Run \`npm run build\`, or use \`npm start\`, which builds it.`,
         );
     }
-    const pathname = request.url.split('?')[0] ?? request.url;
+    const [pathname = request.url, ...query] = request.url.split('?');
+    const search = query.length > 0 ? `?${query.join('?')}` : '';
     // A hashed file that is not there (a tab opened before a new release asks for its old chunks)
     // must fail as a file, or the browser would try to run the page as a script.
     if (pathname.startsWith('/assets/')) {
@@ -185,7 +213,7 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send('Not found. Reload the page to get the latest version.');
     }
-    const document = documentFor(pathname);
+    const document = documentFor(pathname, search);
     // Helmet has already set the app's policy; a payment page's, or a page with the first screen's
     // guard (its one inline script, allowed by its hash), sets the headers again.
     const policy = isPaymentPagePath(pathname) ? paymentPagePolicy : pagePolicy;
