@@ -299,7 +299,7 @@ function diagnose(lhr: Result, origin: string) {
           typeof details?.overallSavingsMs === 'number' ? round(details.overallSavingsMs) : undefined,
         savingsBytes:
           typeof details?.overallSavingsBytes === 'number' ? details.overallSavingsBytes : undefined,
-        items: (details?.items ?? [])
+        items: (Array.isArray(details?.items) ? details.items : [])
           .slice(0, 5)
           .map((item) =>
             Object.fromEntries(
