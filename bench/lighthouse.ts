@@ -6,20 +6,47 @@
  * results: bench/README.md.
  *
  *   npm run build
- *   npm run bench:lighthouse                          # /getting-started /quiz /quiz-results, 3 runs each
+ *   npm run bench:lighthouse                          # every public page and home signed in, 3 runs each
  *   npm run bench:lighthouse -- /checkout /signin     # any paths (or LIGHTHOUSE_PATHS=/a,/b)
+ *   npm run bench:lighthouse -- signed-in:/           # a page as the test person sees it, signed in
  *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_MIN_SCORE=90 npm run bench:lighthouse
+ *
+ * A `signed-in:` page is loaded with the test person's session token already in the browser's
+ * storage (signed in through the API, as e2e does), and Lighthouse told not to clear it.
  */
 import { mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
+import { SESSION_TOKEN_KEY, TEST_PHONE } from '../e2e/fixtures/auth';
 import { type RunningServer, startServer } from '../e2e/fixtures/server';
 
-const DEFAULT_PATHS = ['/getting-started', '/quiz', '/quiz-results'];
-const argPaths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+/** A page given as `signed-in:/path` is measured with the test person signed in. */
+const SIGNED_IN = 'signed-in:';
+
+/** Every public page of the issue, and home as a signed-in person sees it. */
+const DEFAULT_PATHS = [
+  '/signin',
+  // The extension opens it for a signed-in person, in place of a paused site.
+  `${SIGNED_IN}/breathe?returnUrl=https://www.youtube.com/`,
+  '/quiz',
+  '/quiz-results',
+  '/getting-started',
+  '/gift',
+  '/redeem',
+  '/checkout',
+  '/webcheckout',
+  '/twopercent',
+  '/mobileDownload',
+  '/android',
+  '/referral-link?sharedByName=Sam',
+  '/uninstall-chrome-extension',
+  `${SIGNED_IN}/`,
+];
+const argPaths = process.argv.slice(2).filter((arg) => arg.startsWith('/') || arg.startsWith(SIGNED_IN));
 const envPaths = (process.env.LIGHTHOUSE_PATHS ?? '').split(',').map((p) => p.trim());
 const PATHS =
   argPaths.length > 0
@@ -71,6 +98,9 @@ interface Run {
   retries?: number;
 }
 
+const isSignedIn = (page: string) => page.startsWith(SIGNED_IN);
+const pagePathOf = (page: string) => (isSignedIn(page) ? page.slice(SIGNED_IN.length) : page);
+
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
@@ -115,8 +145,63 @@ async function stopChromium(chrome: LaunchedChrome | undefined, profile: string)
   }
 }
 
+/**
+ * Puts the session token where the web app keeps it, from a response of the server that loads
+ * none of the app's files, so the browser's cache stays empty for the measured load.
+ */
+async function storeSessionToken(port: number, origin: string, token: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${origin}/api/readyz`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      SESSION_TOKEN_KEY,
+      token,
+    ] as const);
+    await page.close();
+  } finally {
+    // Disconnects; the browser, started by chrome-launcher, stays for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** Signs the test person in through the API, as e2e does, and returns their session token. */
+async function signIn(baseURL: string): Promise<string> {
+  const post = async (pathname: string, body: unknown, headers: Record<string, string> = {}) => {
+    let res: Response;
+    // A busy machine makes the server refuse for a moment (503, overload); it asks to try again.
+    for (let attempt = 1; ; attempt++) {
+      res = await fetch(`${baseURL}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseURL, ...headers },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 503 || attempt === 10) break;
+      await res.text();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  await post('/api/auth/phone-number/send-otp', { phoneNumber: TEST_PHONE.e164 });
+  const verified = await post('/api/auth/phone-number/verify', {
+    phoneNumber: TEST_PHONE.e164,
+    code: TEST_PHONE.code,
+  });
+  const token =
+    verified.headers.get('set-auth-token') ?? ((await verified.json()) as { token: string }).token;
+  await post('/api/syncCurrentUser', { timezoneOffsetMinutes: 0 }, { authorization: `Bearer ${token}` });
+  return token;
+}
+
 /** One Lighthouse run in a fresh Chromium (fresh profile, no cache), as Lighthouse CI does. */
-async function runOnce(url: string, origin: string): Promise<{ run: Run; lhr?: Result }> {
+async function runOnce(
+  url: string,
+  origin: string,
+  sessionToken?: string,
+): Promise<{ run: Run; lhr?: Result }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'stillpoint-lighthouse-'));
   let chrome: LaunchedChrome | undefined;
   const kill = () => stopChromium(chrome, profile);
@@ -129,6 +214,7 @@ async function runOnce(url: string, origin: string): Promise<{ run: Run; lhr?: R
       handleSIGINT: false,
       logLevel: 'error',
     });
+    if (sessionToken) await storeSessionToken(chrome.port, origin, sessionToken);
     // No config: Lighthouse's default (mobile) settings; only the performance category is run.
     // Its default user agent is Android's, and /getting-started sends Android visitors to the
     // Play Store (SPEC §2): the page is measured as an iPhone sees it, on the same emulated phone.
@@ -138,6 +224,9 @@ async function runOnce(url: string, origin: string): Promise<{ run: Run; lhr?: R
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      // Lighthouse clears the origin's storage and the cache before loading; a signed-in page keeps
+      // its storage (the profile is new, so the cache is empty all the same).
+      disableStorageReset: sessionToken !== undefined,
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
@@ -210,7 +299,7 @@ function diagnose(lhr: Result, origin: string) {
           typeof details?.overallSavingsMs === 'number' ? round(details.overallSavingsMs) : undefined,
         savingsBytes:
           typeof details?.overallSavingsBytes === 'number' ? details.overallSavingsBytes : undefined,
-        items: (details?.items ?? [])
+        items: (Array.isArray(details?.items) ? details.items : [])
           .slice(0, 5)
           .map((item) =>
             Object.fromEntries(
@@ -264,7 +353,7 @@ async function serverFacts(baseURL: string, pagePath: string) {
       body,
     };
   };
-  const doc = await head(`${baseURL}${pagePath}`);
+  const doc = await head(`${baseURL}${pagePathOf(pagePath)}`);
   const assets = [...doc.body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
   const files = await Promise.all(assets.map((asset) => head(`${baseURL}${asset}`)));
   return [doc, ...files].map(({ body: _body, ...rest }) => rest);
@@ -302,7 +391,8 @@ async function summarizePage(server: RunningServer, pagePath: string, runs: { ru
 /** Every page once per round, so a change in the machine's load affects all pages alike. */
 async function measure(server: RunningServer) {
   const origin = new URL(server.baseURL).origin;
-  const urls = PATHS.map((pagePath) => new URL(pagePath, server.baseURL).href);
+  const urls = PATHS.map((page) => new URL(pagePathOf(page), server.baseURL).href);
+  const token = PATHS.some(isSignedIn) ? await signIn(server.baseURL) : undefined;
   // Warms the server's file reads; every run still starts with an empty browser cache.
   for (const url of urls) await (await fetch(url)).text();
   const runs = PATHS.map(() => [] as { run: Run; lhr?: Result }[]);
@@ -310,10 +400,11 @@ async function measure(server: RunningServer) {
     for (const [index, url] of urls.entries()) {
       // Lighthouse sometimes loses a trace (NO_NAVSTART and the like) and asks to run again; a run
       // is tried up to RETRIES more times before it counts as failed (and fails the page).
-      let result = await runOnce(url, origin);
+      const sessionToken = isSignedIn(PATHS[index] ?? '') ? token : undefined;
+      let result = await runOnce(url, origin, sessionToken);
       for (let retry = 1; retry <= RETRIES && result.run.score === null; retry++) {
         process.stderr.write(`  run ${round + 1}/${RUNS} ${PATHS[index]}: ${result.run.error}; again\n`);
-        result = await runOnce(url, origin);
+        result = await runOnce(url, origin, sessionToken);
         result.run.retries = retry;
       }
       runs[index]?.push(result);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../src/http/web-app';
+import { compressPage, type Encoding, HtmlDocument, preferredEncoding } from '../src/http/web-app';
 import { createTestApp, type TestApp, testConfig } from './support/app';
 
 // A stand-in for `apps/web/dist` as the web build writes it (decision 021): every text file with
@@ -181,5 +181,22 @@ describe('choosing the encoding of a document', () => {
     ['*', 'br'],
   ])('%s: %s', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+describe('a page compressed on first use', () => {
+  it('compresses nothing when made, each encoding once when first asked for, and keeps it', () => {
+    const calls: Encoding[] = [];
+    const page = new HtmlDocument(INDEX_HTML, false, (identity, encoding) => {
+      calls.push(encoding);
+      return compressPage(identity, encoding);
+    });
+    expect(calls).toEqual([]);
+    const br = page.body('br');
+    expect(page.body('br')).toBe(br);
+    expect(decode('br', br)).toBe(INDEX_HTML);
+    expect(decode('gzip', page.body('gzip'))).toBe(INDEX_HTML);
+    expect(page.body(null).toString('utf8')).toBe(INDEX_HTML);
+    expect(calls).toEqual(['br', 'gzip']);
   });
 });

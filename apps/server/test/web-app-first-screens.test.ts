@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_GUARD } from '../src/http/first-screens';
 import { createTestApp, type TestApp } from './support/app';
 
 // A stand-in for `apps/web/dist` with the first screens the web build draws (decision 022).
@@ -18,6 +20,22 @@ const FIRST_SCREENS = {
     unlessStored: ['local:stillpoint.quizAnswers', 'session:"><script>alert(1)</script>'],
   },
 };
+const DESTINATION = 'first-screen-destination.invalid';
+const breatheScreen = (destination: string) =>
+  `<main><p>${destination ? `A moment before ${destination}` : 'A moment to breathe'}</p><p>breathe in</p></main>`;
+Object.assign(FIRST_SCREENS, {
+  '/referral-link': {
+    html: '<main><h1>You’ve Been Invited</h1></main>',
+    unlessStored: [],
+    unlessQuery: ['sharedByName'],
+  },
+  '/breathe': {
+    html: breatheScreen(''),
+    unlessStored: ['!local:stillpoint.sessionToken'],
+    unlessQuery: [],
+    destination: { html: breatheScreen(DESTINATION), placeholder: DESTINATION },
+  },
+});
 const PRELOADS = { '/quiz': { scripts: ['/assets/QuizPage-q1.js'], styles: [] } };
 
 const inlineScripts = (html: string) =>
@@ -79,5 +97,66 @@ describe('pages whose first screen is drawn at build time', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('fetchpriority');
     expect(inlineScripts(html)).toHaveLength(0);
+  });
+
+  it('sends the page without its first screen when the query has a parameter that changes it', async () => {
+    const plain = (await t.app.inject({ method: 'GET', url: '/referral-link?sharedByUserId=u1' })).body;
+    expect(plain).toContain('<div inert style="display:contents"><main><h1>You’ve Been Invited');
+    const named = await t.app.inject({
+      method: 'GET',
+      url: '/referral-link?sharedByUserId=u1&sharedByName=Sam',
+    });
+    expect(named.body).toContain('<div id="root"></div>');
+    expect(inlineScripts(named.body)).toHaveLength(0);
+    expect(String(named.headers['content-security-policy'])).not.toContain('sha256-');
+  });
+
+  it('draws breathe for a signed-in person only, naming the destination read from the query as core reads it', async () => {
+    const bare = (await t.app.inject({ method: 'GET', url: '/breathe' })).body;
+    expect(bare).toContain('data-unless-stored="!local:stillpoint.sessionToken"');
+    expect(bare).toContain('A moment to breathe');
+    // The address comes whole after returnUrl=, its own query and all (core's readBreatheQuery).
+    const url = '/breathe?siteId=s1&returnUrl=https://www.youtube.com/watch?v=1&t=2';
+    const named = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(named.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(named.rawPayload).toString('utf8')).toContain(
+      'A moment before www.youtube.com',
+    );
+    expect(String(named.headers.vary)).toMatch(/accept-encoding/);
+    expect(named.headers['cache-control']).toBe('no-cache');
+    // A return address that is not one: the screen without a destination, as the app draws it.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/breathe?returnUrl=javascript:alert(1)' })).body,
+    ).toContain('A moment to breathe');
+    // The host is written as text.
+    const odd = (await t.app.inject({ method: 'GET', url: '/breathe?returnUrl=http://a%3Cb/' })).body;
+    expect(odd).toContain('A moment before a%3cb</p>');
+  });
+});
+
+describe('the first screen guard', () => {
+  const guard = (root: { unless: string }, stored: Record<string, string>) => {
+    const children = { textContent: 'drawn' };
+    const storage = { getItem: (key: string) => stored[key] ?? null };
+    new Function('document', 'localStorage', 'sessionStorage', FIRST_SCREEN_GUARD)(
+      {
+        getElementById: () => ({
+          getAttribute: () => root.unless,
+          set textContent(v: string) {
+            children.textContent = v;
+          },
+        }),
+      },
+      storage,
+      storage,
+    );
+    return children.textContent;
+  };
+
+  it('drops the drawing when a listed key is stored, or when a key marked ! is not', () => {
+    expect(guard({ unless: 'local:a session:b' }, {})).toBe('drawn');
+    expect(guard({ unless: 'local:a session:b' }, { b: '1' })).toBe('');
+    expect(guard({ unless: '!local:token' }, { token: 't' })).toBe('drawn');
+    expect(guard({ unless: '!local:token' }, {})).toBe('');
   });
 });

@@ -32,6 +32,11 @@ window.fetch = globalThis.fetch;
 // jsdom cannot scroll; the router's scroll restoration asks it to.
 window.scrollTo = () => undefined;
 
+const storageOf = (key) => (key.startsWith('session:') ? window.sessionStorage : window.localStorage);
+const nameOf = (key) => key.slice(key.indexOf(':') + 1);
+/** The destination the breathe page is drawn for, replaced by the server with the request's. */
+const DESTINATION = 'first-screen-destination.invalid';
+
 const vite = await createServer({
   root: webRoot,
   logLevel: 'error',
@@ -45,11 +50,31 @@ try {
   documentLoad.path = () => window.location.pathname;
   const { renderFirstScreen } = await vite.ssrLoadModule('/src/app/prerender/renderFirstScreen.tsx');
   const pages = {};
-  for (const [pagePath, { unlessStored }] of Object.entries(PRERENDERED_PAGES)) {
-    window.history.replaceState(null, '', pagePath);
-    const html = await renderFirstScreen(pagePath);
-    if (!html.trim()) throw new Error(`prerender: ${pagePath} drew nothing`);
-    pages[pagePath] = { html, unlessStored };
+  for (const [pagePath, { unlessStored, unlessQuery = [], namesDestination }] of Object.entries(
+    PRERENDERED_PAGES,
+  )) {
+    // A key the drawing needs (`!local:key`, a session token) is stored while it is drawn.
+    const needed = unlessStored.filter((key) => key.startsWith('!')).map((key) => key.slice(1));
+    for (const key of needed) storageOf(key).setItem(nameOf(key), 'drawn-at-build-time');
+    try {
+      const draw = async (url) => {
+        window.history.replaceState(null, '', url);
+        const html = await renderFirstScreen(url);
+        if (!html.trim()) throw new Error(`prerender: ${url} drew nothing`);
+        return html;
+      };
+      const html = await draw(pagePath);
+      const page = { html, unlessStored, unlessQuery };
+      if (namesDestination) {
+        const withDestination = await draw(`${pagePath}?returnUrl=https://${DESTINATION}/`);
+        if (!withDestination.includes(DESTINATION))
+          throw new Error(`prerender: ${pagePath} names no destination`);
+        page.destination = { html: withDestination, placeholder: DESTINATION };
+      }
+      pages[pagePath] = page;
+    } finally {
+      for (const key of needed) storageOf(key).removeItem(nameOf(key));
+    }
   }
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(outFile, `${JSON.stringify(pages, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { hostOf, interceptReturnUrl, readBreatheQuery } from '@stillpoint/core';
 
 /**
  * Written by the web build (`apps/web/scripts/prerender.mjs`): for a few public pages, the markup
@@ -11,16 +12,27 @@ const FIRST_SCREENS_FILE = path.join('.vite', 'prerendered.json');
 
 export interface FirstScreen {
   html: string;
-  /** `local:key` or `session:key`: present in the browser's storage, the drawing is dropped. */
+  /**
+   * `local:key` or `session:key`: present in the browser's storage, the drawing is dropped.
+   * `!local:key`: the drawing is dropped when the key is absent (a page drawn for a signed-in person).
+   */
   unlessStored: string[];
+  /** Query parameters that change the first screen: with any of them the page is sent without it. */
+  unlessQuery?: string[];
+  /**
+   * The breathe page names where the pause leads ("A moment before example.com"): the same screen
+   * drawn for a destination written as `placeholder`, which the server replaces with the request's.
+   */
+  destination?: { html: string; placeholder: string };
 }
 
 /**
  * Runs before the first paint, right after the drawing: for a visitor with any of the listed keys
- * stored (a kept place, quiz answers, a sign-in) it empties the root, so they never see a screen
- * that is not theirs; the app then draws theirs. Storage that cannot be read keeps the drawing.
+ * stored (a kept place, quiz answers, a sign-in), or without a key marked `!` (the breathe page is
+ * drawn for a signed-in person), it empties the root, so they never see a screen that is not
+ * theirs; the app then draws theirs. Storage that cannot be read keeps the drawing.
  */
-export const FIRST_SCREEN_GUARD = `(function(){var r=document.getElementById('root');if(!r)return;var k=(r.getAttribute('data-unless-stored')||'').split(' ');for(var i=0;i<k.length;i++){var c=k[i].indexOf(':');if(c<0)continue;try{var s=k[i].slice(0,c)==='session'?sessionStorage:localStorage;if(s.getItem(k[i].slice(c+1))!==null){r.textContent='';return}}catch(e){}}})();`;
+export const FIRST_SCREEN_GUARD = `(function(){var r=document.getElementById('root');if(!r)return;var k=(r.getAttribute('data-unless-stored')||'').split(' ');for(var i=0;i<k.length;i++){var n=k[i].charAt(0)==='!',e=n?k[i].slice(1):k[i],c=e.indexOf(':');if(c<0)continue;try{var s=e.slice(0,c)==='session'?sessionStorage:localStorage;if((s.getItem(e.slice(c+1))!==null)!==n){r.textContent='';return}}catch(x){}}})();`;
 
 /** The guard's hash for the Content-Security-Policy, which allows no other inline script. */
 export const FIRST_SCREEN_GUARD_SOURCE = `'sha256-${createHash('sha256').update(FIRST_SCREEN_GUARD).digest('base64')}'`;
@@ -45,10 +57,13 @@ export function readFirstScreens(webDistDir: string): Record<string, FirstScreen
  * is then not needed to paint, so its scripts ask for a low priority: the stylesheet, which the
  * first screen does need, comes first.
  */
-export function withFirstScreen(indexHtml: string, screen: FirstScreen): string {
+export function withFirstScreen(
+  indexHtml: string,
+  screen: Pick<FirstScreen, 'html' | 'unlessStored'>,
+): string {
   const emptyRoot = '<div id="root"></div>';
   if (!indexHtml.includes(emptyRoot)) return indexHtml;
-  const keys = screen.unlessStored.filter((key) => /^(local|session):[\w.-]+$/.test(key)).join(' ');
+  const keys = screen.unlessStored.filter((key) => /^!?(local|session):[\w.-]+$/.test(key)).join(' ');
   return indexHtml
     .replace(
       emptyRoot,
@@ -57,4 +72,24 @@ export function withFirstScreen(indexHtml: string, screen: FirstScreen): string 
       `<div id="root" data-unless-stored="${attribute(keys)}"><div inert style="display:contents">${screen.html}</div></div><script>${FIRST_SCREEN_GUARD}</script>`,
     )
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+}
+
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The first screen for this request's query: none when a parameter that changes it is there; on
+ * the breathe page, the screen naming the request's destination, found by core's own reading of
+ * the query, as the app finds it.
+ */
+export function firstScreenFor(
+  screen: FirstScreen,
+  search: string,
+): Pick<FirstScreen, 'html' | 'unlessStored'> | null {
+  const params = new URLSearchParams(search);
+  if (screen.unlessQuery?.some((name) => params.has(name))) return null;
+  if (!screen.destination) return screen;
+  const destination = hostOf(interceptReturnUrl(readBreatheQuery({ search, hash: '' }).returnUrl));
+  if (!destination) return screen;
+  const { html, placeholder } = screen.destination;
+  return { unlessStored: screen.unlessStored, html: html.split(placeholder).join(text(destination)) };
 }

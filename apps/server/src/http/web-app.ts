@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { brand, isPaymentPagePath } from '@stillpoint/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
-import { FIRST_SCREEN_GUARD_SOURCE, readFirstScreens, withFirstScreen } from './first-screens';
+import {
+  FIRST_SCREEN_GUARD_SOURCE,
+  firstScreenFor,
+  readFirstScreens,
+  withFirstScreen,
+} from './first-screens';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -25,26 +30,49 @@ export interface WebAppOptions {
   paymentPagePolicy: Record<string, string[]>;
 }
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
-/** One version of index.html, with its compressed copies made once. */
-interface HtmlDocument {
-  /** It carries a first screen and its guard script (decision 022). */
-  firstScreen: boolean;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+/** Compresses a page as the build compresses its files: brotli at its best, gzip at level 9. */
+export const compressPage = (identity: Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } })
+    : gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION });
+
+/**
+ * One version of index.html. Each compressed copy is made the first time a browser asks for that
+ * encoding of that page, then kept: compressing every page at its best at startup delayed the
+ * server's readiness, more with every page added, for pages that may never be asked for.
+ */
+/** For a page made for one request: brotli at a quality that costs well under a millisecond. */
+const compressPageQuickly = (identity: Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br'
+    ? brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(identity, { level: 6 });
+
+export class HtmlDocument {
+  readonly identity: Buffer;
+  private readonly copies = new Map<Encoding, Buffer>();
+
+  constructor(
+    html: string,
+    /** It carries a first screen and its guard script (decision 022). */
+    readonly firstScreen = false,
+    private readonly compress = compressPage,
+  ) {
+    this.identity = Buffer.from(html, 'utf8');
+  }
+
+  /** The document in `encoding` (none: as it is). */
+  body(encoding: Encoding | null): Buffer {
+    if (!encoding) return this.identity;
+    let copy = this.copies.get(encoding);
+    if (!copy) {
+      copy = this.compress(this.identity, encoding);
+      this.copies.set(encoding, copy);
+    }
+    return copy;
+  }
 }
-
-const compressedDocument = (html: string, firstScreen = false): HtmlDocument => {
-  const identity = Buffer.from(html, 'utf8');
-  return {
-    firstScreen,
-    identity,
-    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
-    gzip: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
-  };
-};
 
 /**
  * The encoding to send a document in, from the request's Accept-Encoding (RFC 9110 §12.5.3):
@@ -70,6 +98,9 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 /** The key a page path is looked up by: the client router matches paths case-insensitively. */
 const pageKey = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '') || '/';
 
+/** A page's document for the request's query string. */
+type PageDocuments = (search: string) => HtmlDocument;
+
 interface RoutePreloads {
   [routePath: string]: { scripts?: string[]; styles?: string[] };
 }
@@ -79,7 +110,7 @@ const isAssetUrl = (url: unknown): url is string =>
   typeof url === 'string' && /^\/assets\/[\w.-]+$/.test(url);
 
 /**
- * index.html for every page path, made once at startup: each route the web build listed gets a
+ * index.html for every page path, made once at startup (compressed on first use): each route the web build listed gets a
  * copy that preloads its own chunks, so the browser fetches them alongside the entry chunk
  * instead of after it has run, and the pages drawn at build time carry their first screen
  * (decision 022). Any other path gets index.html as built.
@@ -95,7 +126,7 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
   }
   const firstScreens = readFirstScreens(webDistDir);
   const pages = new Set([...Object.keys(preloads), ...Object.keys(firstScreens)].map(pageKey));
-  const byPage = new Map<string, HtmlDocument>();
+  const byPage = new Map<string, PageDocuments>();
   for (const page of pages) {
     const routePath = Object.keys(preloads).find((key) => pageKey(key) === page);
     const { scripts = [], styles = [] } = (routePath && preloads[routePath]) || {};
@@ -107,11 +138,24 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
     if (tags.length > 0 && html.includes('</head>'))
       html = html.replace('</head>', `${tags.join('\n    ')}\n  </head>`);
     const screen = Object.entries(firstScreens).find(([key]) => pageKey(key) === page)?.[1];
-    if (screen) html = withFirstScreen(html, screen);
-    if (html !== indexHtml) byPage.set(page, compressedDocument(html, screen !== undefined));
+    if (html === indexHtml && !screen) continue;
+    const plain = new HtmlDocument(html);
+    if (!screen) {
+      byPage.set(page, () => plain);
+      continue;
+    }
+    const drawn = new HtmlDocument(withFirstScreen(html, screen), true);
+    const preloaded = html;
+    byPage.set(page, (search) => {
+      const forQuery = firstScreenFor(screen, search);
+      if (forQuery === null) return plain;
+      if (forQuery === screen) return drawn;
+      // Drawn for this request only (the breathe page's destination): compressed quickly, not kept.
+      return new HtmlDocument(withFirstScreen(preloaded, forQuery), true, compressPageQuickly);
+    });
   }
-  const fallback = compressedDocument(indexHtml);
-  return (pathname: string) => byPage.get(pageKey(pathname)) ?? fallback;
+  const fallback = new HtmlDocument(indexHtml);
+  return (pathname: string, search: string) => byPage.get(pageKey(pathname))?.(search) ?? fallback;
 }
 
 /**
@@ -129,7 +173,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasBuild = indexHtml !== null && existsSync(indexHtml);
-  let documentFor: ((pathname: string) => HtmlDocument) | null = null;
+  let documentFor: ((pathname: string, search: string) => HtmlDocument) | null = null;
   if (hasBuild && webDistDir) {
     documentFor = loadDocuments(app, webDistDir);
     await app.register(fastifyStatic, {
@@ -158,7 +202,8 @@ export async function registerWebApp(
           `The ${brand.name} web app is not built yet. Run \`npm run build\`, or use \`npm start\`, which builds it.`,
         );
     }
-    const pathname = request.url.split('?')[0] ?? request.url;
+    const [pathname = request.url, ...query] = request.url.split('?');
+    const search = query.length > 0 ? `?${query.join('?')}` : '';
     // A hashed file that is not there (a tab opened before a new release asks for its old chunks)
     // must fail as a file, or the browser would try to run the page as a script.
     if (pathname.startsWith('/assets/')) {
@@ -168,7 +213,7 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send('Not found. Reload the page to get the latest version.');
     }
-    const document = documentFor(pathname);
+    const document = documentFor(pathname, search);
     // Helmet has already set the app's policy; a payment page's, or a page with the first screen's
     // guard (its one inline script, allowed by its hash), sets the headers again.
     const policy = isPaymentPagePath(pathname) ? paymentPagePolicy : pagePolicy;
@@ -184,6 +229,6 @@ export async function registerWebApp(
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? document[encoding] : document.identity);
+    return reply.send(document.body(encoding));
   });
 }

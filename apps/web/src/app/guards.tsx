@@ -2,6 +2,7 @@ import { SIGN_IN_PATH } from '@stillpoint/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { returnPath, useAuth } from '../lib/auth';
+import { sessionToken } from '../lib/sessionToken';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 
 /**
@@ -12,6 +13,19 @@ import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   if (status === 'signedIn') return children;
+  if (status === 'signedOut') return <SendToSignIn />;
+  return <FullScreenSpinner />;
+}
+
+/**
+ * The sign-in guard of a page that may be drawn before the session check answers (/breathe): with
+ * a session token stored, the page is drawn at once, and still goes to /signin if the check finds
+ * the session over. Its pages must draw without the person's details (useAuth().user is null
+ * until then).
+ */
+export function RequireStoredSession({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'signedIn' || (status === 'loading' && sessionToken.get() !== null)) return children;
   if (status === 'signedOut') return <SendToSignIn />;
   return <FullScreenSpinner />;
 }

@@ -41,11 +41,6 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
-                path: 'breathe',
-                lazy: () =>
-                  import('../features/intercept/BreathePage').then((m) => ({ Component: m.BreathePage })),
-              },
-              {
                 path: 'onboarding',
                 lazy: () =>
                   import('../features/onboarding/OnboardingPage').then((m) => ({
@@ -62,6 +57,12 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      {
+        // Signed in, but drawn without waiting for the session check or the subscription: the
+        // pause starts at once (composedBreathe.tsx).
+        path: 'breathe',
+        lazy: () => import('./composedBreathe').then((m) => ({ Component: m.BreatheRoute })),
       },
       {
         element: <StandaloneLayout />,

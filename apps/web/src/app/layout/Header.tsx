@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { sessionToken } from '../../lib/sessionToken';
 import { useSubscription } from '../../lib/subscription';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { BrandLink } from './BrandLink';
@@ -15,7 +16,11 @@ import { SubscriptionBadge } from './SubscriptionBadge';
  */
 export function Header() {
   const { status } = useAuth();
-  return status === 'signedIn' ? <SignedInHeader /> : <SignedOutHeader />;
+  if (status === 'signedIn') return <SignedInHeader />;
+  // Someone with a session token is most likely signed in: no Sign In button for them while the
+  // check runs, only the logo, at the same height.
+  if (status === 'loading' && sessionToken.get() !== null) return <LoadingHeader />;
+  return <SignedOutHeader />;
 }
 
 /** Opaque, so page text scrolling under the sticky header never shows through the logo. */
@@ -38,6 +43,14 @@ function HeaderBar({ status, compactBrand = false, children }: HeaderBarProps) {
       </div>
       {children}
     </div>
+  );
+}
+
+function LoadingHeader() {
+  return (
+    <header className={HEADER_CLASS}>
+      <HeaderBar>{null}</HeaderBar>
+    </header>
   );
 }
 

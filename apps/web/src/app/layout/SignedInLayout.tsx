@@ -5,7 +5,7 @@ import { ExpiredSubscriptionToast } from './ExpiredSubscriptionToast';
 import { Header } from './Header';
 
 /**
- * Home, subscription, breathe and onboarding: the header above the page, which waits for the
+ * Home, subscription and onboarding (breathe has its own, composedBreathe.tsx): the header above the page, which waits for the
  * subscription (SPEC §2's second guard), and the expired toast when the plan has ended.
  */
 export function SignedInLayout() {

@@ -1,18 +1,63 @@
+import {
+  CHECKOUT_SESSION_PARAM,
+  REDEEM_STEP_PARAM,
+  REDEMPTION_CODE_PARAM,
+  REFERRAL_GROUP_PARAM,
+  SHARED_BY_NAME_PARAM,
+} from '@stillpoint/core';
 import { FUNNEL_PLACE_KEY } from '../../features/funnel/funnelStorage';
 import { QUIZ_STORAGE_KEY } from '../../features/quiz/quizStorage';
 import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
-
-/** A key in the browser's storage, as `local:key` or `session:key`. */
-export type StoredKey = `local:${string}` | `session:${string}`;
+import { STRIPE_SUCCESS_PARAM } from '../../lib/subscription/checkoutReturn';
 
 /**
- * Public pages whose first screen, as a new visitor sees it, is drawn at build time and sent in
- * the HTML (decision 022): it shows at once, and the app draws the same screen over it when its
- * code has run. A visitor who has any of `unlessStored` may see another first screen (a kept place,
- * quiz answers, a sign-in), so for them the page drops the drawing before it is shown.
+ * A key in the browser's storage, as `local:key` or `session:key`; `!local:key` stands for the key
+ * being absent.
  */
-export const PRERENDERED_PAGES: Record<string, { unlessStored: StoredKey[] }> = {
-  '/getting-started': { unlessStored: [`local:${SESSION_TOKEN_KEY}`, `session:${FUNNEL_PLACE_KEY}`] },
+export type StoredKey = `${'' | '!'}${'local' | 'session'}:${string}`;
+
+export interface PrerenderedPage {
+  /** Stored keys that may give the visitor another first screen: then the drawing is dropped. */
+  unlessStored: StoredKey[];
+  /** Query parameters that change the first screen: with any of them the page is sent without it. */
+  unlessQuery?: string[];
+  /**
+   * The page names the destination of the pause from its query (the breathe page): it is also
+   * drawn for a placeholder destination, which the server replaces with the request's.
+   */
+  namesDestination?: boolean;
+}
+
+const signedIn = `local:${SESSION_TOKEN_KEY}` as const;
+
+/**
+ * Pages whose first screen is drawn at build time and sent in the HTML (decision 022): it shows at
+ * once, and the app draws the same screen over it when its code has run. Each lists what may give
+ * a visitor another first screen (a kept place, quiz answers, a sign-in, a query parameter the
+ * page reads); for that visitor the page comes without the drawing. A key marked `!` is one the
+ * drawing needs: /breathe is drawn as a signed-in person first sees it.
+ */
+export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
+  '/getting-started': {
+    unlessStored: [signedIn, `session:${FUNNEL_PLACE_KEY}`],
+    unlessQuery: ['error'],
+  },
   '/quiz': { unlessStored: [`local:${QUIZ_STORAGE_KEY}`] },
   '/quiz-results': { unlessStored: [`local:${QUIZ_STORAGE_KEY}`] },
+  '/breathe': { unlessStored: [`!${signedIn}`], namesDestination: true },
+  '/signin': {
+    unlessStored: [signedIn],
+    unlessQuery: ['suggestedAuthFormats', 'trialEmail', 'source', 'error'],
+  },
+  '/gift': {
+    unlessStored: [],
+    unlessQuery: [STRIPE_SUCCESS_PARAM, CHECKOUT_SESSION_PARAM, REDEMPTION_CODE_PARAM, REFERRAL_GROUP_PARAM],
+  },
+  '/redeem': { unlessStored: [signedIn], unlessQuery: [REDEEM_STEP_PARAM, REDEMPTION_CODE_PARAM, 'error'] },
+  '/checkout': { unlessStored: [signedIn], unlessQuery: ['trialEmail', 'error'] },
+  '/twopercent': { unlessStored: [] },
+  '/mobileDownload': { unlessStored: [] },
+  '/android': { unlessStored: [] },
+  '/referral-link': { unlessStored: [], unlessQuery: [SHARED_BY_NAME_PARAM] },
+  '/uninstall-chrome-extension': { unlessStored: [] },
 };

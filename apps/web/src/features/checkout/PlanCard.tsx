@@ -50,7 +50,8 @@ export function PlanCard({ plan, failed, retrying, onRetry, ready, busy, onStart
               <p className="text-sm text-muted">That's {plan.monthly}/mo, billed yearly. Cancel anytime.</p>
             </div>
           ) : (
-            <div role="status" className="flex flex-col gap-2">
+            // The height of the two lines of the price, so nothing moves when it arrives.
+            <div role="status" className="flex flex-col gap-1">
               <span className="sr-only">Loading the price</span>
               <span className="h-8 w-64 max-w-full animate-pulse rounded bg-line motion-reduce:animate-none" />
               <span className="h-5 w-48 animate-pulse rounded bg-line motion-reduce:animate-none" />

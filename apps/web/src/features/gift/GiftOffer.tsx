@@ -58,11 +58,12 @@ export function GiftOffer({ referralGroup }: { referralGroup: string | undefined
                 {giftOfferText(price.cents, price.currency)}
               </p>
             ) : (
-              <p role="status" className="flex flex-col gap-2 py-1">
+              // The height of the price's line, so nothing moves when it arrives.
+              <p role="status" className="flex flex-col">
                 <span className="sr-only">Loading the price</span>
                 <span
                   aria-hidden="true"
-                  className="h-8 w-56 max-w-full animate-pulse rounded bg-line motion-reduce:animate-none"
+                  className="h-8 w-56 max-w-full animate-pulse rounded bg-line motion-reduce:animate-none sm:h-9"
                 />
               </p>
             )}
@@ -85,22 +86,21 @@ export function GiftOffer({ referralGroup }: { referralGroup: string | undefined
             onChange={setQuantity}
             disabled={checkout.busy}
           />
-          {price ? (
-            // Read out as the count changes, so the total follows the stepper for everyone.
-            <p aria-live="polite" className="text-sm text-muted sm:text-right">
-              {quantity === 0 ? (
-                'Choose at least one gift.'
-              ) : (
-                <>
-                  {quantity} {quantity === 1 ? 'gift' : 'gifts'}:{' '}
-                  <span className="font-semibold text-ink">
-                    {giftTotalText(price.cents, quantity, price.currency)}
-                  </span>{' '}
-                  in total
-                </>
-              )}
-            </p>
-          ) : null}
+          {/* Read out as the count changes, so the total follows the stepper for everyone. Its line is
+              there before the price, so nothing below moves when it arrives. */}
+          <p aria-live="polite" className="min-h-5 text-sm text-muted sm:text-right">
+            {!price ? null : quantity === 0 ? (
+              'Choose at least one gift.'
+            ) : (
+              <>
+                {quantity} {quantity === 1 ? 'gift' : 'gifts'}:{' '}
+                <span className="font-semibold text-ink">
+                  {giftTotalText(price.cents, quantity, price.currency)}
+                </span>{' '}
+                in total
+              </>
+            )}
+          </p>
         </div>
 
         <div className="flex flex-col gap-3">
