@@ -239,7 +239,10 @@ async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<voi
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)),
+    drop: () =>
+      withAdmin(adminUrl, async (admin) => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+      }),
   };
 }
 

@@ -40,7 +40,7 @@ const CEILING = 102_400;
  */
 const routes = [
   { path: '/signin', budget: 130_000 },
-  { path: '/breathe', lazy: ['SignedInLayout'], budget: 183_000 },
+  { path: '/breathe', lazy: ['SignedInLayout'], budget: 155_000 },
   { path: '/quiz', budget: 129_000 },
   { path: '/quiz-results', budget: 150_000 },
   { path: '/getting-started', budget: 135_000 },

@@ -83,6 +83,9 @@ try {
   console.error('prerender failed:', error);
   process.exitCode = 1;
 } finally {
+  // A drawn page may have started loading a lazy module (the sign-in methods load while the
+  // session check runs); closing Vite fails that load, and nothing is waiting for it any more.
+  process.on('unhandledRejection', () => undefined);
   await vite.close();
 }
 // Requests left unanswered and the app's timers must not keep the build waiting.

@@ -8,3 +8,4 @@ export * from './host';
 export * from './site';
 export * from './storable-text';
 export * from './text';
+export * from './uuid';

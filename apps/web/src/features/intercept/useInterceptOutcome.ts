@@ -1,9 +1,4 @@
-import {
-  type InterceptOutcome,
-  type InterceptOutcomeReport,
-  localUserDay,
-  uuidSchema,
-} from '@stillpoint/core';
+import { type InterceptOutcome, type InterceptOutcomeReport, isUuid, localUserDay } from '@stillpoint/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { newUuid } from './newUuid';
 import { reportOutcomes } from './reportOutcomes';
@@ -25,8 +20,6 @@ interface Pause {
   userDay: number;
 }
 
-const siteIdSchema = uuidSchema('siteId');
-
 /**
  * Records what this pause achieved (docs/insights.md): "shown" when it appears, then the first
  * decision only: "nevermind", a session, or "left" when the page goes away undecided. A page
@@ -36,7 +29,7 @@ const siteIdSchema = uuidSchema('siteId');
 export function useInterceptOutcome(siteId: string | null): InterceptOutcomeReporter {
   // One pause per page, fixed when it first shows, under one id.
   const [pause] = useState<Pause | null>(() =>
-    siteId !== null && siteIdSchema.safeParse(siteId).success
+    siteId !== null && isUuid(siteId)
       ? { interceptId: newUuid(), siteId, userDay: localUserDay(new Date()) }
       : null,
   );

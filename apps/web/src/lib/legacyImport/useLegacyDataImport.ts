@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth';
-import { importLegacyData } from './importLegacyData';
 
 /**
  * Runs the legacy-data import once per page load for the signed-in person. As a query, React
@@ -13,7 +12,9 @@ export function useLegacyDataImport(): void {
   const userId = useAuth().user?.uid ?? null;
   useQuery({
     queryKey: ['legacyDataImport', userId],
-    queryFn: () => importLegacyData(queryClient),
+    // Loaded when it runs: it checks the extension's reply with core's message schemas (zod),
+    // which no signed-in page needs before its first paint.
+    queryFn: () => import('./importLegacyData').then(({ importLegacyData }) => importLegacyData(queryClient)),
     enabled: userId !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
