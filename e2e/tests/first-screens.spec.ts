@@ -92,7 +92,7 @@ const layoutShift = (page: import('@playwright/test').Page) =>
 
 test('the app takes over the drawn public pages without moving anything', async ({ page }) => {
   // /checkout still moves when its price arrives on a 375 px phone (the price line wraps where its
-  // loading line does not); left out until that is fixed (docs/decisions/029).
+  // loading line does not); left out until that is fixed (docs/decisions/028).
   for (const [path, heading] of drawnPages.filter(([path]) => path !== '/checkout')) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
