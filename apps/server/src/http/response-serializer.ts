@@ -75,12 +75,17 @@ export function responseSerializerCompiler(
 ): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
     const exact = zodSerializer(schema, method, url);
-    const fast = compileFromZod(schema);
-    if (!fast) return exact;
-    if (!options.checkAgainstZod) return fast;
+    // Compiled on the route's first answer, not at start: compiling every route's code at once
+    // would hold the event loop for long enough to delay start-up and trip the overload check.
+    let fast: Serialize | null | undefined;
+    const compiled = (): Serialize => {
+      if (fast === undefined) fast = compileFromZod(schema);
+      return fast ?? exact;
+    };
+    if (!options.checkAgainstZod) return (data) => compiled()(data);
     return (data) => {
       const expected = exact(data);
-      const written = fast(data);
+      const written = compiled()(data);
       if (written !== expected) {
         throw new Error(`${method} ${url}: the compiled serializer wrote ${written}, zod ${expected}`);
       }
