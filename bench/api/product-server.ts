@@ -60,7 +60,8 @@ export async function startProduct(
 }
 
 async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // A loaded shared machine can take minutes to start a server that migrates a fresh PGlite.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
     try {
@@ -70,7 +71,7 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, output: () =
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`The server did not become ready in 90 s:\n${output()}`);
+  throw new Error(`The server did not become ready in 180 s:\n${output()}`);
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
