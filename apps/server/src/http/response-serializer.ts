@@ -43,16 +43,16 @@ function serializableJsonSchema(value: unknown): unknown {
 
 /**
  * A serializer compiled once from a zod response schema, or null when the schema holds something
- * JSON Schema cannot state (a transform, a date): those answers keep going through zod.
+ * JSON Schema cannot state (a transform, a date) or the library cannot compile: those answers keep
+ * going through zod.
  */
 export function compileFromZod(schema: z.ZodType): Serialize | null {
-  let jsonSchema: unknown;
   try {
-    jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
+    const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
+    return fastJsonStringify(serializableJsonSchema(jsonSchema) as Schema) as Serialize;
   } catch {
     return null;
   }
-  return fastJsonStringify(serializableJsonSchema(jsonSchema) as Schema) as Serialize;
 }
 
 /** Encodes through zod (validating, stripping unknown keys), then JSON.stringify: the slow, exact way. */

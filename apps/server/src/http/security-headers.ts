@@ -1,13 +1,8 @@
 import type { ServerResponse } from 'node:http';
+// reply.helmet()'s type, as @fastify/helmet declared it; web-app.ts calls it for a page's own policy.
+import type {} from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-
-declare module 'fastify' {
-  interface FastifyReply {
-    /** Sets the security headers again with these options over the app's (a page's own policy). */
-    helmet(options?: HelmetOptions): void;
-  }
-}
 
 type Headers = [name: string, value: string | number | readonly string[]][];
 
@@ -39,8 +34,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
-  app.decorateReply('helmet', function helmetWith(this: FastifyReply, overrides?: HelmetOptions) {
+  function helmetWith(this: FastifyReply, overrides?: HelmetOptions): void {
     for (const [name, value] of securityHeadersOf(Object.assign({}, options, overrides) as HelmetOptions))
       this.raw.setHeader(name, value);
-  });
+  }
+  // Typed by @fastify/helmet as returning helmet's middleware; its result was never used.
+  app.decorateReply('helmet', helmetWith as unknown as FastifyReply['helmet']);
 }
