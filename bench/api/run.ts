@@ -1,12 +1,18 @@
 /**
  * The API's hot path against a bare handler, side by side in one run: Stillpoint's
- * `getBrowserSitesWithActiveAndTodaysSessions` (the built server on PostgreSQL) and
- * `bare-sites-handler.ts` (node:http + pg) on the same scratch database, first checked to answer
- * the same bytes, then loaded in turn with autocannon at 10 and 50 connections. Prints requests
- * per second, p50 and p99 for both and the ratio product ÷ bare. Results: bench/README.md.
+ * `getBrowserSitesWithActiveAndTodaysSessions` (the built server) and `bare-sites-handler.ts`
+ * (node:http + pg) on the same scratch PostgreSQL database, first checked to answer the same bytes,
+ * then loaded in turn with autocannon at 10 and 50 connections. The product is also run on PGlite
+ * (its embedded default), which has no fair bare counterpart: its figures are reported as they are.
+ * With BENCH_BEFORE naming an earlier build's main.js, that build runs beside the current one, in
+ * the same rounds. Prints requests per second, p50 and p99 and product ÷ bare. Results:
+ * bench/README.md.
  *
  *   npm run build && npm run bench:api
- *   BENCH_SITES=500 BENCH_SECONDS=10 BENCH_ROUNDS=2 npm run bench:api
+ *   BENCH_DB=postgres BENCH_SITES=500 BENCH_SECONDS=10 BENCH_ROUNDS=2 npm run bench:api
+ *   mkdir -p apps/server/.before && cp -r apps/server/dist apps/server/.before/   # then change, rebuild:
+ *   BENCH_BEFORE=apps/server/.before/dist/main.js npm run bench:api
+ *   BENCH_PROFILE_DIR=/tmp/profiles BENCH_DB=postgres npm run bench:api   # then open the .cpuprofile
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,28 +22,45 @@ import { utcUserDay } from '@stillpoint/core';
 import autocannon from 'autocannon';
 import { withAdmin } from '../../apps/server/test/support/database';
 import { freePort } from '../../apps/server/test/support/free-port';
-import { startServer } from '../../e2e/fixtures/server';
+import { currentBuild, type ProductServer, startProduct } from './product-server';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SITES = Number(process.env.BENCH_SITES ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** postgres, pglite or both (the default). */
+const BENCH_DB = process.env.BENCH_DB ?? 'both';
+if (!['both', 'postgres', 'pglite'].includes(BENCH_DB)) {
+  throw new Error(`BENCH_DB must be both, postgres or pglite, not ${BENCH_DB}`);
+}
+const DATABASES = BENCH_DB === 'both' ? ['postgres', 'pglite'] : [BENCH_DB];
+const BEFORE = process.env.BENCH_BEFORE;
+/** A directory for CPU profiles of the current build's servers (node --cpu-prof), written as they stop. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const CONNECTIONS = [10, 50];
 const TEST_NUMBER = '+15555550100';
 const TEST_CODE = '123456';
 const PATH = '/api/getBrowserSitesWithActiveAndTodaysSessions';
 const bareEntry = fileURLToPath(new URL('./bare-sites-handler.ts', import.meta.url));
 
-async function post(baseURL: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+async function post(baseURL: string, path: string, body: unknown, token?: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${baseURL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    // A server just started on a busy machine may refuse as overloaded (503) for a moment.
+    if (response.status === 503 && attempt < 30) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response;
+  }
 }
 
-/** Signs the test number in and gives the person SITES sites, a third of them with a session today. */
-async function seed(baseURL: string, databaseUrl: string): Promise<string> {
+async function signIn(baseURL: string): Promise<string> {
   await post(baseURL, '/api/auth/phone-number/send-otp', { phoneNumber: TEST_NUMBER });
   const verified = await post(baseURL, '/api/auth/phone-number/verify', {
     phoneNumber: TEST_NUMBER,
@@ -45,36 +68,36 @@ async function seed(baseURL: string, databaseUrl: string): Promise<string> {
   });
   const token = verified.headers.get('set-auth-token');
   if (!token) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
-  const user = (await (
-    await fetch(`${baseURL}/api/getUser`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as {
-    data: { uid: string };
-  };
-  const now = Date.now();
-  await withAdmin(databaseUrl, async (client) => {
-    for (let i = 0; i < SITES; i++) {
-      const host = `site-${i}.example.com`;
-      const { rows } = await client.query<{ id: string }>(
-        `insert into browser_site (user_id, site_origin, site_match_key, budget) values ($1, $2, $3, 5) returning id`,
-        [user.data.uid, `https://${host}`, host],
-      );
-      if (i % 3 === 0) {
-        await client.query(
-          `insert into browser_site_session (id, user_id, site_id, time_started, length_in_milliseconds, user_day)
-           values ($1, $2, $3, $4, $5, $6)`,
-          [
-            randomUUID(),
-            user.data.uid,
-            rows[0]?.id,
-            Math.floor(now / 1000) - 60,
-            20 * 60_000,
-            utcUserDay(new Date(now)),
-          ],
-        );
-      }
-    }
-  });
   return token;
+}
+
+/** Gives the signed-in person SITES sites through the API, a third of them with a session running. */
+async function seed(baseURL: string, token: string): Promise<void> {
+  const now = Date.now();
+  for (let i = 0; i < SITES; i++) {
+    const site = (await (
+      await post(
+        baseURL,
+        '/api/addBrowserSite',
+        { siteOrigin: `https://site-${i}.example.com`, budget: 5 },
+        token,
+      )
+    ).json()) as { data: { id: string } };
+    if (i % 3 === 0) {
+      await post(
+        baseURL,
+        '/api/startBrowserSiteSession',
+        {
+          id: randomUUID(),
+          siteId: site.data.id,
+          lengthInMilliseconds: 20 * 60_000,
+          timeStarted: Math.floor(now / 1000) - 60,
+          userDay: utcUserDay(new Date(now)),
+        },
+        token,
+      );
+    }
+  }
 }
 
 function startBare(databaseUrl: string, port: number): ChildProcess {
@@ -96,6 +119,13 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} never answered`);
 }
 
+interface Target {
+  name: string;
+  database: string;
+  url: string;
+  token: string;
+}
+
 interface Load {
   rps: number;
   p50: number;
@@ -103,12 +133,12 @@ interface Load {
   errors: number;
 }
 
-async function load(url: string, token: string, connections: number): Promise<Load> {
+async function load(target: Target, connections: number): Promise<Load> {
   const result = await autocannon({
-    url,
+    url: target.url,
     connections,
     duration: SECONDS,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${target.token}` },
   });
   return {
     rps: result.requests.average,
@@ -118,50 +148,103 @@ async function load(url: string, token: string, connections: number): Promise<Lo
   };
 }
 
+const bodyOf = async (target: Target) =>
+  (await fetch(target.url, { headers: { authorization: `Bearer ${target.token}` } })).text();
+
+/** What an answer says, ids and times aside: sites, and sessions today and running. */
+const shapeOf = (body: string) =>
+  JSON.stringify(
+    (
+      JSON.parse(body) as {
+        data: { siteOrigin: string; todaysSessions: unknown[]; activeSessions: unknown[] }[];
+      }
+    ).data.map((site) => [site.siteOrigin, site.todaysSessions.length, site.activeSessions.length]),
+  );
+
 async function main(): Promise<void> {
   const name = `stillpoint_bench_${randomBytes(4).toString('hex')}`;
   await withAdmin(ADMIN_URL, (client) => client.query(`create database ${name}`));
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-  const product = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' });
+  const servers: ProductServer[] = [];
   const barePort = await freePort();
   const bare = startBare(databaseUrl, barePort);
+  const query = `${PATH}?userDay=${utcUserDay(new Date())}`;
   try {
-    const token = await seed(product.baseURL, databaseUrl);
-    const query = `${PATH}?userDay=${utcUserDay(new Date())}`;
-    const productUrl = `${product.baseURL}${query}`;
-    const bareUrl = `http://127.0.0.1:${barePort}${query}`;
-    await waitFor(bareUrl);
-    const bodyOf = async (url: string) =>
-      (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).text();
-    const productBody = await bodyOf(productUrl);
-    const bareBody = await bodyOf(bareUrl);
-    if (productBody !== bareBody) {
-      throw new Error(
-        `the bare handler's answer differs:\nproduct ${productBody.slice(0, 300)}\nbare    ${bareBody.slice(0, 300)}`,
-      );
+    const builds = [
+      { name: 'product', entry: currentBuild },
+      ...(BEFORE ? [{ name: 'before', entry: BEFORE }] : []),
+    ];
+    const targets: Target[] = [];
+    let bareTarget: Target | null = null;
+    for (const database of DATABASES) {
+      let seeded = false;
+      for (const build of builds) {
+        const profile: Record<string, string> =
+          PROFILE_DIR && build.entry === currentBuild
+            ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` }
+            : {};
+        const server = await startProduct(build.entry, database === 'postgres' ? databaseUrl : null, profile);
+        servers.push(server);
+        const token = await signIn(server.baseURL);
+        // On PostgreSQL every build reads the one seeded database; each PGlite has its own.
+        if (database === 'pglite' || !seeded) await seed(server.baseURL, token);
+        seeded = true;
+        targets.push({ name: build.name, database, url: `${server.baseURL}${query}`, token });
+        if (database === 'postgres' && !bareTarget) {
+          bareTarget = { name: 'bare', database, url: `http://127.0.0.1:${barePort}${query}`, token };
+        }
+      }
     }
-    console.log(
-      `same ${productBody.length} bytes from both; ${SITES} sites; load average ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
-    console.log(
-      '| connections | round | product req/s | bare req/s | product ÷ bare | product p50 / p99 ms | bare p50 / p99 ms |',
-    );
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
-    for (const connections of CONNECTIONS) {
-      for (let round = 1; round <= ROUNDS; round++) {
-        const productLoad = await load(productUrl, token, connections);
-        const bareLoad = await load(bareUrl, token, connections);
-        const errors = productLoad.errors + bareLoad.errors;
-        console.log(
-          `| ${connections} | ${round} | ${productLoad.rps.toFixed(0)} | ${bareLoad.rps.toFixed(0)} | ${(productLoad.rps / bareLoad.rps).toFixed(2)} | ${productLoad.p50} / ${productLoad.p99} | ${bareLoad.p50} / ${bareLoad.p99} |${errors ? ` ${errors} errors` : ''}`,
+    if (!bareTarget) {
+      // PGlite alone: the bare handler still needs a PostgreSQL person to read.
+      const server = await startProduct(currentBuild, databaseUrl);
+      servers.push(server);
+      const token = await signIn(server.baseURL);
+      await seed(server.baseURL, token);
+      bareTarget = { name: 'bare', database: 'postgres', url: `http://127.0.0.1:${barePort}${query}`, token };
+    }
+    await waitFor(bareTarget.url);
+    const bareBody = await bodyOf(bareTarget);
+    for (const target of targets) {
+      const body = await bodyOf(target);
+      // On PostgreSQL the same rows: the same bytes. On PGlite other ids: the same sites and sessions.
+      const same = target.database === 'postgres' ? body === bareBody : shapeOf(body) === shapeOf(bareBody);
+      if (!same) {
+        throw new Error(
+          `${target.name} on ${target.database} answers otherwise than the bare handler:\n${body.slice(0, 300)}\nbare ${bareBody.slice(0, 300)}`,
         );
       }
     }
+    console.log(
+      `same ${bareBody.length} bytes from the product on PostgreSQL and the bare handler; ${SITES} sites; ${SECONDS} s per run; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log('| connections | round | server | database | req/s | ÷ bare | p50 / p99 ms |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const connections of CONNECTIONS) {
+      for (let round = 1; round <= ROUNDS; round++) {
+        const bareLoad = await load(bareTarget, connections);
+        const row = (target: Target, result: Load, ratio: string) =>
+          console.log(
+            `| ${connections} | ${round} | ${target.name} | ${target.database} | ${result.rps.toFixed(0)} | ${ratio} | ${result.p50} / ${result.p99} |${result.errors ? ` ${result.errors} errors` : ''}`,
+          );
+        row(bareTarget, bareLoad, '1.00');
+        for (const target of targets) {
+          const result = await load(target, connections);
+          // Only PostgreSQL against PostgreSQL is a fair ratio.
+          row(target, result, target.database === 'postgres' ? (result.rps / bareLoad.rps).toFixed(2) : '–');
+        }
+      }
+    }
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     bare.kill('SIGTERM');
-    await product.stop();
+    for (const server of servers) await server.stop();
     await withAdmin(ADMIN_URL, (client) => client.query(`drop database if exists ${name} with (force)`));
   }
 }

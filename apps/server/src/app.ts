@@ -1,6 +1,5 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { createAuth } from './auth';
 import { registerDevIdentityProvider } from './auth/dev-identity-provider';
@@ -18,6 +17,8 @@ import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimiting } from './http/rate-limit';
+import { responseSerializerCompiler } from './http/response-serializer';
+import { registerSecurityHeaders } from './http/security-headers';
 import { selfDelivery } from './http/self-delivery';
 import { registerWebApp } from './http/web-app';
 import { type AdEventForwarder, createAdEventForwarder } from './integrations/ad-events';
@@ -92,6 +93,11 @@ export interface AppDependencies {
   paymentWebhookDelivery?: WebhookDelivery;
   /** Where log records go instead of standard output, e.g. a test that reads what was logged. */
   logStream?: DestinationStream;
+  /**
+   * Encode every answer through its zod schema too and fail it unless both agree (the tests turn
+   * this on; production answers through the compiled serializers alone, decision 030).
+   */
+  checkResponses?: boolean;
 }
 
 /** Builds the whole server without listening, so tests drive it with app.inject(). */
@@ -105,6 +111,7 @@ export async function buildApp({
   adEventForwarder,
   paymentWebhookDelivery,
   logStream,
+  checkResponses = false,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logFormat === 'pretty', logStream),
@@ -117,7 +124,7 @@ export async function buildApp({
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstZod: checkResponses }));
   // First, so that every answer, refusals included, names its request and is counted.
   returnRequestIds(app);
   const log = requestScopedLog(app);
@@ -134,9 +141,7 @@ export async function buildApp({
     onRefused: (request) => metrics.rateLimitRefusals.inc({ route: routeLabel(request) }),
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-  });
+  registerSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
   await registerOpenApi(app, config.publicUrl);
   registerMetricsRoute(app, metrics, { isProduction: config.isProduction, token: config.metricsToken });
 

@@ -24,7 +24,7 @@ export async function createFuzzApp(): Promise<FuzzApp> {
   const config = testConfig({ redisUrl: testRedisUrl() });
   const database = await openTestDatabase();
   const held = heldServices();
-  const app = await buildApp({ config, database, ...held.options });
+  const app = await buildApp({ config, database, checkResponses: true, ...held.options });
   let serverError: Error | null = null;
   app.addHook('onError', async (_request, _reply, error) => {
     serverError = error;

@@ -11,7 +11,7 @@ export interface TestApp {
 }
 
 /** Replacements for the app's outside services (SMS, team chat, analytics forwarding). */
-export type TestAppOptions = Omit<AppDependencies, 'config' | 'database'>;
+export type TestAppOptions = Omit<AppDependencies, 'config' | 'database' | 'checkResponses'>;
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...loadConfig({ APP_ENV: 'test' }),
@@ -25,7 +25,8 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: TestAppOptions = {},
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(overrides), database, ...options });
+  // Every answer a test makes is also checked against its endpoint's zod schema (decision 030).
+  const app = await buildApp({ config: testConfig(overrides), database, checkResponses: true, ...options });
   await app.ready();
   return app;
 }
