@@ -17,7 +17,6 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import {
-  DEVELOPMENT_EXTENSION_ID,
   FEEDBLOCKING_SITES,
   type FeedblockingSettings,
   type FeedblockingSite,
@@ -26,13 +25,13 @@ import {
 import { launchChromiumWithExtension } from '../e2e/fixtures/chromium-with-extension';
 import { FEED_COLOUR, FEED_PAGES, startFixtureSites } from '../e2e/fixtures/fixture-sites';
 import { startServer } from '../e2e/fixtures/server';
+import { linkExtension, signInTestPerson, tellExtension } from './support/extension-person';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 /** How long each page is watched after its load event: long enough for stored settings to apply. */
 const SETTLE_MS = 600;
 const RESULTS_DIR = fileURLToPath(new URL('./.results/', import.meta.url));
 const FRAMES_DIR = `${RESULTS_DIR}feeds-frames/`;
-const PHONE = { number: '+15555550100', code: '123456' };
 /** A frame shows the feed when at least this many of its pixels have the feed's colour (JPEG noise is single pixels at edges). */
 const FEED_PIXELS_MIN = 50;
 
@@ -243,31 +242,12 @@ const numbers = (values: (number | null)[]) => values.filter((value): value is n
 /** Signs the bench's person in, links the extension, and sets their six switches as the web app's settings do. */
 async function connect(context: BrowserContext, page: Page, base: string) {
   const api = context.request;
-  await api.post(`${base}/api/auth/phone-number/send-otp`, { data: { phoneNumber: PHONE.number } });
-  const verified = await api.post(`${base}/api/auth/phone-number/verify`, {
-    data: { phoneNumber: PHONE.number, code: PHONE.code },
-  });
-  const token = verified.headers()['set-auth-token'] ?? ((await verified.json()) as { token: string }).token;
-  const headers = { Authorization: `Bearer ${token}` };
-  await api.post(`${base}/api/syncCurrentUser`, { headers, data: {} });
-  const send = async (message: unknown) => {
+  const headers = await signInTestPerson(api, base);
+  await linkExtension(api, page, base, headers);
+  const send = async (message: { type: string }) => {
     await page.goto(`${base}/signin`);
-    return page.evaluate(
-      ([id, payload]) =>
-        new Promise((resolve) =>
-          (
-            globalThis as unknown as {
-              chrome: { runtime: { sendMessage(i: string, m: unknown, c: (r: unknown) => void): void } };
-            }
-          ).chrome.runtime.sendMessage(id, payload, resolve),
-        ),
-      [DEVELOPMENT_EXTENSION_ID, message] as const,
-    );
+    await tellExtension(page, message);
   };
-  const { data } = (await (await api.get(`${base}/api/createCustomFirebaseToken`, { headers })).json()) as {
-    data: { token: string };
-  };
-  await send({ type: 'USER_ACCESS_TOKEN_EXCHANGE', token: data.token });
 
   /** Saves all six switches on the server, has the extension sync, and waits until its storage holds them. */
   return async function setFeedblocking(on: boolean) {

@@ -12,10 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { EXTENSION_PATH } from '../e2e/fixtures/chromium-with-extension';
+import { launchChromiumWithExtension } from '../e2e/fixtures/chromium-with-extension';
 import { type FixtureSites, startFixtureSites, TEST_SITE } from '../e2e/fixtures/fixture-sites';
 import { startServer } from '../e2e/fixtures/server';
-import { launchChromiumWith } from './intercept/chromium';
 import { type Landing, measureNavigation } from './intercept/first-paint';
 import { blockWithLeechBlock, findLeechBlock } from './intercept/leechblock';
 import { round, type Summary, summary } from './intercept/statistics';
@@ -77,7 +76,7 @@ async function main() {
 
     const stillpointSites = await startFixtureSites();
     cleanups.unshift(() => stillpointSites.close());
-    const stillpointBrowser = await launchChromiumWith(EXTENSION_PATH, stillpointSites.hostResolverRules);
+    const stillpointBrowser = await launchChromiumWithExtension(stillpointSites.hostResolverRules);
     cleanups.unshift(() => stillpointBrowser.close());
     const siteId = await interceptWithStillpoint(stillpointBrowser, server.baseURL, TEST_SITE.origin);
     blockers.push({
@@ -95,10 +94,9 @@ async function main() {
     if (leechBlock.copy) {
       const leechBlockSites = await startFixtureSites();
       cleanups.unshift(() => leechBlockSites.close());
-      const leechBlockBrowser = await launchChromiumWith(
-        leechBlock.copy.dir,
-        leechBlockSites.hostResolverRules,
-      );
+      const leechBlockBrowser = await launchChromiumWithExtension(leechBlockSites.hostResolverRules, {
+        extensionPath: leechBlock.copy.dir,
+      });
       cleanups.unshift(() => leechBlockBrowser.close());
       const blocking = await blockWithLeechBlock(leechBlockBrowser, TEST_SITE.origin);
       blockers.push({

@@ -1,7 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { DEVELOPMENT_EXTENSION_ID, readBreatheQuery } from '@stillpoint/core';
-
-const PHONE = { number: '+15555550100', code: '123456' };
+import type { BrowserContext } from '@playwright/test';
+import { readBreatheQuery } from '@stillpoint/core';
+import { linkExtension, ok, signInTestPerson, tellExtension } from '../support/extension-person';
 
 /**
  * Signs a person in, adds `siteOrigin` as their intercepted site and hands the extension in
@@ -17,39 +16,14 @@ export async function interceptWithStillpoint(
 ): Promise<string> {
   if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker');
   const api = context.request;
-  const ok = async (response: Awaited<ReturnType<typeof api.get>>) => {
-    if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-    return response;
-  };
-  await ok(
-    await api.post(`${baseURL}/api/auth/phone-number/send-otp`, { data: { phoneNumber: PHONE.number } }),
-  );
-  const verified = await ok(
-    await api.post(`${baseURL}/api/auth/phone-number/verify`, {
-      data: { phoneNumber: PHONE.number, code: PHONE.code },
-    }),
-  );
-  const token = verified.headers()['set-auth-token'] ?? ((await verified.json()) as { token: string }).token;
-  const headers = { Authorization: `Bearer ${token}` };
-  await ok(await api.post(`${baseURL}/api/syncCurrentUser`, { headers, data: {} }));
+  const headers = await signInTestPerson(api, baseURL);
   const added = await ok(
     await api.post(`${baseURL}/api/addBrowserSite`, { headers, data: { siteOrigin, budget: 3 } }),
   );
   const siteId = ((await added.json()) as { data: { id: string } }).data.id;
-  const firebase = await ok(await api.get(`${baseURL}/api/createCustomFirebaseToken`, { headers }));
-  const { data } = (await firebase.json()) as { data: { token: string } };
-
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${baseURL}/signin`);
-  for (const message of [
-    { type: 'USER_ACCESS_TOKEN_EXCHANGE', token: data.token },
-    { type: 'CLEAR_BROWSER_SITES_CACHE' },
-  ]) {
-    const reply = await sendToExtension(page, message);
-    if ((reply as { status?: string } | undefined)?.status !== 'success') {
-      throw new Error(`The extension answered ${JSON.stringify(reply)} to ${message.type}.`);
-    }
-  }
+  await linkExtension(api, page, baseURL, headers);
+  await tellExtension(page, { type: 'CLEAR_BROWSER_SITES_CACHE' });
   await untilRuleFor(context, siteId);
   return siteId;
 }
@@ -79,21 +53,6 @@ async function untilRuleFor(context: BrowserContext, siteId: string): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`The extension had no redirect rule for site ${siteId} 30 s after sign-in.`);
-}
-
-/** Sends one message to the extension from a page of the web app, as the web app does. */
-function sendToExtension(page: Page, message: unknown): Promise<unknown> {
-  return page.evaluate(
-    ([id, payload]) =>
-      new Promise((resolve) =>
-        (
-          globalThis as unknown as {
-            chrome: { runtime: { sendMessage(i: string, m: unknown, c: (r: unknown) => void): void } };
-          }
-        ).chrome.runtime.sendMessage(id, payload, resolve),
-      ),
-    [DEVELOPMENT_EXTENSION_ID, message] as const,
-  );
 }
 
 /** Whether `url` is the breathe page of the web app at `baseURL`. */
