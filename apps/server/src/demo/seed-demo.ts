@@ -6,6 +6,7 @@ import {
   type EndpointResponse,
   endpoints,
   epochSeconds,
+  MINUTE_MS,
   type ReportMobileUsageBody,
   siteMatchKey,
   userDay,
@@ -21,7 +22,7 @@ export const DEMO_PHONE_NUMBER = '+15555550100';
 export const DEMO_CODE = '123456';
 export const DEMO_DISPLAY_NAME = 'Jordan';
 
-const MINUTE_MS = 60_000;
+const SECOND_MS = 1_000;
 
 interface DemoSession {
   /** Minutes before now that it started. */
@@ -210,10 +211,16 @@ async function seedSites(
     siteIds.push(site.id);
     for (const [slot, session] of demo.sessions.entries()) {
       const startedAt = Math.max(localMidnightMs, now.getTime() - session.startedMinutesAgo * MINUTE_MS);
+      let lengthMs = session.lengthMinutes * MINUTE_MS;
+      // Just after midnight a session moved up to midnight could still be running: one meant to be
+      // over is cut to end a second before now, so only the running one is running.
+      if (session.startedMinutesAgo > session.lengthMinutes) {
+        lengthMs = Math.max(SECOND_MS, Math.min(lengthMs, now.getTime() - startedAt - SECOND_MS));
+      }
       await call('startBrowserSiteSession', {
         id: demoSessionId(today, key, slot),
         siteId: site.id,
-        lengthInMilliseconds: session.lengthMinutes * MINUTE_MS,
+        lengthInMilliseconds: lengthMs,
         timeStarted: epochSeconds(new Date(startedAt)),
         userDay: today,
       });
