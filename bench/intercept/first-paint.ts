@@ -64,6 +64,9 @@ export async function measureNavigation(
     undefined,
     { timeout },
   );
-  const { timeOrigin, firstPaint, href } = await paint.jsonValue();
+  const { timeOrigin, firstPaint, href } = await paint.jsonValue().catch(async (error: unknown) => {
+    await page.waitForTimeout(500);
+    throw new Error(`The page left for ${page.url()} as its first paint was read: ${String(error)}`);
+  });
   return { total: timeOrigin + firstPaint - start, hop: timeOrigin - start, paint: firstPaint, href };
 }

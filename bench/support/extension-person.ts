@@ -1,5 +1,6 @@
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { DEVELOPMENT_EXTENSION_ID } from '@stillpoint/core';
+import { SESSION_TOKEN_KEY } from '../../e2e/fixtures/auth';
 
 /** The test number the development server signs in with a fixed code (docs/auth.md). */
 const PHONE = { number: '+15555550100', code: '123456' };
@@ -56,8 +57,9 @@ export async function tellExtension(page: Page, message: { type: string; token?:
 }
 
 /**
- * Hands the extension the signed-in person's session, as the web app does: a token from
- * createCustomFirebaseToken sent as USER_ACCESS_TOKEN_EXCHANGE from a page of the web app.
+ * Leaves the person signed in to the web app in this browser and hands the extension their
+ * session, as the web app does: a token from createCustomFirebaseToken sent as
+ * USER_ACCESS_TOKEN_EXCHANGE from a page of the web app.
  */
 export async function linkExtension(
   api: APIRequestContext,
@@ -68,5 +70,11 @@ export async function linkExtension(
   const firebase = await ok(await api.get(`${baseURL}/api/createCustomFirebaseToken`, { headers }));
   const { data } = (await firebase.json()) as { data: { token: string } };
   await page.goto(`${baseURL}/signin`);
+  // The web app keeps the session token where a sign-in in the browser leaves it; the signed-in
+  // pages (breathe's first screen among them) read it from there.
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_TOKEN_KEY,
+    headers.Authorization.replace(/^Bearer /, ''),
+  ] as const);
   await tellExtension(page, { type: 'USER_ACCESS_TOKEN_EXCHANGE', token: data.token });
 }
