@@ -37,6 +37,9 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  */
 export async function fetchSession(): Promise<AuthSession | null> {
   let result: Awaited<ReturnType<Awaited<ReturnType<typeof loadAuthClient>>['getSession']>>;
+  // A sign-in in another tab (or a token stored while this check was under way) is not this
+  // answer's to forget: only the token the check was made with is cleared.
+  const askedWith = sessionToken.get();
   try {
     const authClient = await loadAuthClient();
     result = await authClient.getSession();
@@ -49,7 +52,7 @@ export async function fetchSession(): Promise<AuthSession | null> {
     throw new ApiError(error.message ?? 'Could not check your sign-in.', 'UNAVAILABLE', error.status);
   }
   if (!data) {
-    sessionToken.clear();
+    if (sessionToken.get() === askedWith) sessionToken.clear();
     return null;
   }
   return {
