@@ -218,6 +218,8 @@ test("uninstall feedback the server refuses shows the server's reason, and keeps
   // A control character is what the call's own rule refuses (core's feedbackContentSchema).
   const details = 'It broke on \u0007 YouTube';
   await page.goto('/uninstall-chrome-extension');
+  // The page's first screen is drawn into its HTML and inert: answer once the app has taken over.
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
   await page.getByRole('radio', { name: 'buggy' }).focus();
   await page.keyboard.press('Space');
   const field = page.getByRole('textbox', { name: "Anything else you'd like us to know? (optional)" });
