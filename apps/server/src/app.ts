@@ -216,7 +216,7 @@ export async function buildApp({
   });
 
   // Both payment providers deliver signed webhooks to one endpoint; fulfilment grants entitlements.
-  const payments = createPayments(config, {
+  const payments = await createPayments(config, {
     db,
     log,
     deliver: paymentWebhookDelivery ?? selfDelivery(app),

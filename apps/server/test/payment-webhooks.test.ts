@@ -42,33 +42,40 @@ describe('payment webhooks', () => {
     const payload = JSON.stringify(event);
 
     it.each([
-      ['no signature header', payload, undefined],
-      ['a signature of another body', payload, signWebhookPayload(`${payload} `, secret)],
-      ['a signature made with another secret', payload, signWebhookPayload(payload, 'whsec_someone_else')],
+      ['no signature header', payload, async () => undefined],
+      ['a signature of another body', payload, () => signWebhookPayload(`${payload} `, secret)],
+      [
+        'a signature made with another secret',
+        payload,
+        () => signWebhookPayload(payload, 'whsec_someone_else'),
+      ],
       [
         'a signature from ten minutes ago',
         payload,
-        signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000) - 600),
+        () => signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000) - 600),
       ],
-      ['a made-up signature', payload, 't=1,v1=deadbeef'],
-      ['an empty body', '', signWebhookPayload('', secret)],
-    ])('answers %s with a 400 and changes nothing', async (_case, body, signature) => {
-      const before = await processedEvents();
-      const res = await deliverPaymentWebhook(t.app, body, signature);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        success: false,
-        code: 'BAD_REQUEST',
-        error: 'The webhook signature could not be verified.',
-      });
-      expect(await processedEvents()).toEqual(before);
-    });
+      ['a made-up signature', payload, async () => 't=1,v1=deadbeef'],
+      ['an empty body', '', () => signWebhookPayload('', secret)],
+    ])(
+      'answers %s with a 400 and changes nothing',
+      async (_case, body, sign: () => Promise<string | undefined>) => {
+        const before = await processedEvents();
+        const res = await deliverPaymentWebhook(t.app, body, await sign());
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'BAD_REQUEST',
+          error: 'The webhook signature could not be verified.',
+        });
+        expect(await processedEvents()).toEqual(before);
+      },
+    );
 
     it('refuses a signed body sent as another content type the same way', async () => {
       const res = await deliverPaymentWebhook(
         t.app,
         payload,
-        signWebhookPayload(`${payload}x`, secret),
+        await signWebhookPayload(`${payload}x`, secret),
         'text/plain',
       );
       expect(res.statusCode).toBe(400);
@@ -76,7 +83,7 @@ describe('payment webhooks', () => {
 
     it('refuses a body over the size limit with a 413', async () => {
       const big = JSON.stringify({ ...event, padding: 'x'.repeat(300 * 1024) });
-      const res = await deliverPaymentWebhook(t.app, big, signWebhookPayload(big, secret));
+      const res = await deliverPaymentWebhook(t.app, big, await signWebhookPayload(big, secret));
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({
         success: false,

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis, type Result } from 'ioredis';
+import type { Result } from 'ioredis';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -74,6 +74,8 @@ export async function createSharedRateLimitStore(
   redisUrl: string,
   log: FastifyBaseLogger,
 ): Promise<SharedRateLimitStore> {
+  // Loaded here, not at the top: a server without REDIS_URL never loads ioredis.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
     connectTimeout: 1_000,

@@ -44,9 +44,9 @@ export function deliverPaymentWebhook(
 }
 
 /** Signs an event with the webhook secret and delivers it. */
-export function deliverSignedEvent(app: FastifyInstance, secret: string, event: unknown) {
+export async function deliverSignedEvent(app: FastifyInstance, secret: string, event: unknown) {
   const payload = JSON.stringify(event);
-  return deliverPaymentWebhook(app, payload, signWebhookPayload(payload, secret));
+  return deliverPaymentWebhook(app, payload, await signWebhookPayload(payload, secret));
 }
 
 /** One signed webhook as a provider sent it; tests keep them to deliver again, or out of order. */

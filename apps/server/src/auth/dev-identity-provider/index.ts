@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { loadOnFirstUse } from '../../load-on-first-use';
 import { DevAccountStore } from './accounts';
 import { devIdpIssuer, devIdpsNeeded } from './clients';
 import { registerInteractionRoutes } from './interaction-routes';
@@ -16,11 +17,15 @@ export async function registerDevIdentityProvider(app: FastifyInstance, config: 
   const needed = devIdpsNeeded(config);
   if (config.isProduction || needed.length === 0) return;
 
-  const signingKey = await generateSigningKey();
+  // oidc-provider and an RSA key cost about half a second of CPU: a start that never signs in
+  // with a stand-in never pays it (bench/README.md, "Embedded database: startup").
+  const signingKey = loadOnFirstUse(generateSigningKey);
   for (const idp of needed) {
     const accounts = new DevAccountStore(idp);
     const cookieKeys = generateCookieKeys();
-    const provider = await createDevOidcProvider({ config, idp, signingKey, cookieKeys, accounts });
+    const provider = loadOnFirstUse(async () =>
+      createDevOidcProvider({ config, idp, signingKey: await signingKey(), cookieKeys, accounts }),
+    );
     await app.register(async (scope) => registerInteractionRoutes(scope, { idp, provider, accounts }));
     await app.register(async (scope) => mountProvider(scope, idp, provider));
     app.log.info(

@@ -9,7 +9,7 @@ import { interactionPath } from './provider';
 
 interface InteractionRoutesOptions {
   idp: DevIdp;
-  provider: Provider;
+  provider: () => Promise<Provider>;
   accounts: DevAccountStore;
 }
 
@@ -40,7 +40,7 @@ export async function registerInteractionRoutes(
   /** The interaction named in the URL, if it is the one this browser's signed cookie points at. */
   const load = async (request: UidRequest, reply: FastifyReply): Promise<Interaction | null> => {
     try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      const interaction = await (await provider()).interactionDetails(request.raw, reply.raw);
       return interaction.uid === request.params.uid ? interaction : null;
     } catch (error) {
       if (error instanceof Error && error.name === 'SessionNotFound') return null;
@@ -70,14 +70,14 @@ export async function registerInteractionRoutes(
     }
     const account = accounts.remember(form.identity);
     // Approving here is the consent too: grant what was asked for, limited to what this provider has.
-    const grant = new provider.Grant({
+    const grant = new (await provider()).Grant({
       accountId: account.sub,
       clientId: String(interaction.params.client_id),
     });
     const requested = String(interaction.params.scope ?? '').split(' ');
     grant.addOIDCScope(requested.filter((scopeName) => SUPPORTED_SCOPES.has(scopeName)));
     const grantId = await grant.save();
-    const returnTo = await provider.interactionResult(
+    const returnTo = await (await provider()).interactionResult(
       request.raw,
       reply.raw,
       { login: { accountId: account.sub, remember: false }, consent: { grantId } },
@@ -89,7 +89,7 @@ export async function registerInteractionRoutes(
   scope.post(`${path}/abort`, async (request: UidRequest, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return html(reply, 400, renderErrorPage(idp, EXPIRED_MESSAGE));
-    const returnTo = await provider.interactionResult(
+    const returnTo = await (await provider()).interactionResult(
       request.raw,
       reply.raw,
       { error: 'access_denied', error_description: 'The sign-in was cancelled.' },

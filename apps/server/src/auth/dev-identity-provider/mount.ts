@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
+import { loadOnFirstUse } from '../../load-on-first-use';
 import { type DevIdp, devIdpPath } from './clients';
 
 /**
@@ -8,9 +9,13 @@ import { type DevIdp, devIdpPath } from './clients';
  * userinfo) to oidc-provider's own Koa handler, untouched: Fastify neither parses the body nor
  * writes the reply.
  */
-export async function mountProvider(scope: FastifyInstance, idp: DevIdp, provider: Provider): Promise<void> {
+export async function mountProvider(
+  scope: FastifyInstance,
+  idp: DevIdp,
+  provider: () => Promise<Provider>,
+): Promise<void> {
   const prefix = devIdpPath(idp);
-  const handle = provider.callback();
+  const handler = loadOnFirstUse(async () => (await provider()).callback());
 
   // Leave request bodies unread; oidc-provider reads and size-checks them itself.
   scope.removeAllContentTypeParsers();
@@ -20,6 +25,7 @@ export async function mountProvider(scope: FastifyInstance, idp: DevIdp, provide
     method: ['GET', 'POST', 'OPTIONS'],
     url: `${prefix}/*`,
     handler: async (request, reply) => {
+      const handle = await handler();
       reply.hijack();
       // Like an Express mount: the provider routes on the rest of the path and reads its mount
       // point from baseUrl when it builds absolute URLs (discovery, redirects).

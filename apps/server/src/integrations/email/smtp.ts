@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import { loadOnFirstUse } from '../../load-on-first-use';
 import type { EmailSender } from './sender';
 
 export interface SmtpOptions {
@@ -18,17 +18,21 @@ export class EmailDeliveryError extends Error {
  * Sends through an SMTP server with nodemailer, one connection per message: Stillpoint sends a
  * few confirmations, not bulk mail, so there is no pool to keep alive or close. The timeouts are
  * far below nodemailer's defaults (minutes), so a silent server cannot hold a send for long.
+ * nodemailer loads with the first message, not at startup.
  */
 export function smtpEmailSender({ url, from, timeoutMs = 10_000 }: SmtpOptions): EmailSender {
-  const transport = createTransport({
-    url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
+  const transport = loadOnFirstUse(async () => {
+    const { createTransport } = await import('nodemailer');
+    return createTransport({
+      url,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
   });
   return {
     async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
+      const info = await (await transport()).sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
       // A server may accept the message but refuse the one recipient; that is not a delivery.
       if (info.rejected.length > 0) {
         throw new EmailDeliveryError(`The SMTP server refused the recipient: ${String(info.response)}`);

@@ -1,7 +1,6 @@
 import type { Config } from '../../config';
 import { LocalPaymentProvider, type LocalProviderDeps } from './local/local-provider';
 import type { PaymentProvider } from './provider';
-import { createStripeProvider } from './stripe/stripe-provider';
 
 export { LocalPaymentProvider } from './local/local-provider';
 export * from './provider';
@@ -14,12 +13,16 @@ export interface Payments {
   close(): Promise<void>;
 }
 
-/** Stripe when a key is configured; otherwise the local test-mode provider (decision 017). */
-export function createPayments(
+/**
+ * Stripe when a key is configured; otherwise the local test-mode provider (decision 017). The
+ * Stripe adapter, and with it the SDK, is only loaded when it is the one configured.
+ */
+export async function createPayments(
   config: Config,
   deps: Pick<LocalProviderDeps, 'db' | 'log' | 'deliver' | 'onClockAdvanced'>,
-): Payments {
+): Promise<Payments> {
   if (config.payments.provider === 'stripe') {
+    const { createStripeProvider } = await import('./stripe/stripe-provider');
     const provider = createStripeProvider({
       secretKey: config.payments.secretKey,
       webhookSecret: config.payments.webhookSecret,

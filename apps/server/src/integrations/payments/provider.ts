@@ -164,7 +164,7 @@ export interface PaymentProvider {
   /** The billing portal, where the customer cancels, resumes and changes their card. */
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Checks the signature on the raw body; throws WebhookSignatureError when it fails. */
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined): VerifiedPaymentEvent;
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<VerifiedPaymentEvent>;
 }
 
 /** Hands a signed event to the webhook endpoint: over HTTP to this server, or injected in tests. */

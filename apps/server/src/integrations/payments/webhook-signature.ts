@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import { type VerifiedPaymentEvent, WebhookSignatureError } from './provider';
+import { stripeSdk } from './stripe-sdk';
 
 /** Stripe's own default: an event signed longer ago than this is refused as a possible replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -8,11 +8,12 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * The `stripe-signature` header for a payload: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload">`.
  * The local provider signs its events with it, so they are verified exactly like Stripe's.
  */
-export function signWebhookPayload(
+export async function signWebhookPayload(
   payload: string,
   secret: string,
   timestampSeconds = Math.floor(Date.now() / 1000),
-): string {
+): Promise<string> {
+  const Stripe = await stripeSdk();
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: timestampSeconds });
 }
 
@@ -27,13 +28,14 @@ export interface VerifyOptions {
  * A body whose signature is right but which is not an event is refused the same way: nothing in
  * it can be acted on.
  */
-export function verifyWebhookPayload(
+export async function verifyWebhookPayload(
   rawBody: string,
   signatureHeader: string | undefined,
   secret: string,
   { toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS, receivedAtMs }: VerifyOptions = {},
-): VerifiedPaymentEvent {
+): Promise<VerifiedPaymentEvent> {
   if (!signatureHeader) throw new WebhookSignatureError('The webhook has no stripe-signature header.');
+  const Stripe = await stripeSdk();
   let event: unknown;
   try {
     event = Stripe.webhooks.constructEvent(

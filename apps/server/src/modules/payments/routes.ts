@@ -91,7 +91,7 @@ function registerPaymentWebhook(scope: FastifyInstance, deps: PaymentsRouteDepen
       const raw = typeof request.body === 'string' ? request.body : '';
       let event: VerifiedPaymentEvent;
       try {
-        event = deps.provider.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
+        event = await deps.provider.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
       } catch (error) {
         if (error instanceof WebhookSignatureError) {
           deps.countWebhook('refused-signature');

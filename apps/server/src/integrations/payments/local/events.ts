@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
 import type { WebhookDelivery } from '../provider';
 import { signWebhookPayload } from '../webhook-signature';
 import { newId } from './ids';
@@ -10,14 +9,18 @@ import type { LocalStore } from './store';
 export class EventRecorder {
   readonly events: StripeEventObject[] = [];
 
-  constructor(private readonly now: Seconds) {}
+  constructor(
+    private readonly now: Seconds,
+    /** The SDK's pinned version, which Stripe's own events carry too. */
+    private readonly apiVersion: string,
+  ) {}
 
   /** Snapshots the object as it is now, as Stripe's event payloads do. */
   emit(type: string, object: EventObject): void {
     this.events.push({
       id: newId('evt'),
       object: 'event',
-      api_version: Stripe.API_VERSION,
+      api_version: this.apiVersion,
       created: this.now,
       type,
       data: { object: structuredClone(object) },
@@ -108,7 +111,7 @@ export class EventOutbox {
   private async attempt(event: StripeEventObject, attempt: number): Promise<void> {
     if (this.closed) return;
     const payload = JSON.stringify(event);
-    const signature = signWebhookPayload(payload, this.options.secret);
+    const signature = await signWebhookPayload(payload, this.options.secret);
     let failure: string;
     try {
       const { status } = await Promise.race([

@@ -12,6 +12,7 @@ import type {
   VerifiedPaymentEvent,
   WebhookDelivery,
 } from '../provider';
+import { stripeSdk } from '../stripe-sdk';
 import { verifyWebhookPayload } from '../webhook-signature';
 import { type AuthenticationOutcome, finishAuthentication, waitingIntent } from './authentication';
 import { paymentMethodFor, toProviderSubscription } from './billing';
@@ -175,7 +176,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { url: session.url };
   }
 
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined): VerifiedPaymentEvent {
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<VerifiedPaymentEvent> {
     return verifyWebhookPayload(rawBody, signatureHeader, this.config.payments.webhookSecret);
   }
 
@@ -294,10 +295,11 @@ export class LocalPaymentProvider implements PaymentProvider {
    * are delivered after the commit (the webhook reads the committed objects back).
    */
   private async change<T>(delivery: Delivery, work: (ctx: LocalContext) => Promise<T>): Promise<T> {
+    const { API_VERSION } = await stripeSdk();
     const { result, events } = await this.serial.run(() =>
       this.store.transaction(async (store) => {
         const now = nowSeconds();
-        const recorder = new EventRecorder(now);
+        const recorder = new EventRecorder(now, API_VERSION);
         const result = await work({
           store,
           catalogue: this.catalogue,

@@ -220,7 +220,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { url: session.url };
     },
 
-    verifyWebhook(rawBody, signatureHeader): VerifiedPaymentEvent {
+    verifyWebhook(rawBody, signatureHeader): Promise<VerifiedPaymentEvent> {
       return verifyWebhookPayload(rawBody, signatureHeader, options.webhookSecret);
     },
   };
