@@ -486,13 +486,24 @@ describe('local payment provider', () => {
         async () => (await ticking.retrieveSubscription(subscriptionId))?.status === 'active',
         'the trial to convert on its own',
       );
-      const charged = h.webhooks.delivered.find(
-        (entry) =>
-          entry.event.type === 'invoice.paid' &&
-          entry.event.data.object.billing_reason === 'subscription_cycle' &&
-          JSON.stringify(entry.event.data.object).includes(subscriptionId),
-      );
-      expect(charged?.event.data.object).toMatchObject({ amount_paid: 699 });
+      // The events are delivered after the change commits, so the renewal is seen active first.
+      const renewal = () =>
+        h.webhooks.delivered.find(
+          (entry) =>
+            entry.event.type === 'invoice.paid' &&
+            entry.event.data.object.billing_reason === 'subscription_cycle' &&
+            JSON.stringify(entry.event.data.object).includes(subscriptionId),
+        );
+      const activated = () =>
+        h.webhooks.delivered.some(
+          (entry) =>
+            entry.event.type === 'customer.subscription.updated' &&
+            entry.event.data.object.id === subscriptionId &&
+            entry.event.data.object.status === 'active',
+        );
+      // Both, so that neither reaches the next test's webhook log late.
+      await until(() => renewal() !== undefined && activated(), 'the renewal delivered');
+      expect(renewal()?.event.data.object).toMatchObject({ amount_paid: 699 });
     });
   });
 
