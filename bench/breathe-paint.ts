@@ -66,7 +66,10 @@ async function main(): Promise<void> {
     const headers = await signInTestPerson(context.request, server.baseURL);
     const token = headers.Authorization.slice('Bearer '.length);
     await page.goto(`${server.baseURL}/favicon.svg`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_TOKEN_KEY, token] as const);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      SESSION_TOKEN_KEY,
+      token,
+    ] as const);
 
     // 127.0.0.1 and localhost are two sites to the browser: the same server, another process.
     const sameSite = `${server.baseURL}/favicon.svg`;
