@@ -3,8 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type DatabaseHandle, migrationsFolder, type OpenOptions } from './client';
 import { acquireDataDirLock } from './data-dir-lock';
+import { type DatabaseHandle, migrationsFolder, type OpenOptions } from './handle';
 import { pgliteOptions } from './pglite-options';
 import {
   bundledPgliteTemplate,

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type DatabaseHandle, migrationsFolder } from './client';
+import { type DatabaseHandle, migrationsFolder } from './handle';
 import { type QueryTimings, queryTimings } from './query-timings';
 import * as schema from './schema';
 

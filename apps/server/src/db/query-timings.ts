@@ -1,4 +1,4 @@
-import type { QueryListener } from './client';
+import type { QueryListener } from './handle';
 
 export /** The listeners of one handle's query timings. */
 function queryTimings() {
