@@ -10,10 +10,9 @@
  */
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
-import { SESSION_TOKEN_KEY } from '../e2e/fixtures/auth';
 import { startServer } from '../e2e/fixtures/server';
 import { quantile, round } from './intercept/statistics';
-import { signInTestPerson } from './support/extension-person';
+import { keepWebSession, signInTestPerson } from './support/extension-person';
 
 const RUNS = Number(process.env.BREATHE_PAINT_RUNS ?? 20);
 const WARM_UP = 2;
@@ -64,12 +63,8 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const headers = await signInTestPerson(context.request, server.baseURL);
-    const token = headers.Authorization.slice('Bearer '.length);
     await page.goto(`${server.baseURL}/favicon.svg`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-      SESSION_TOKEN_KEY,
-      token,
-    ] as const);
+    await keepWebSession(page, headers);
 
     // 127.0.0.1 and localhost are two sites to the browser: the same server, another process.
     const sameSite = `${server.baseURL}/favicon.svg`;

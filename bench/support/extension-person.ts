@@ -1,9 +1,6 @@
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { DEVELOPMENT_EXTENSION_ID } from '@stillpoint/core';
-import { SESSION_TOKEN_KEY } from '../../e2e/fixtures/auth';
-
-/** The test number the development server signs in with a fixed code (docs/auth.md). */
-const PHONE = { number: '+15555550100', code: '123456' };
+import { SESSION_TOKEN_KEY, TEST_PHONE } from '../../e2e/fixtures/auth';
 
 /** The response, or an error naming the call and what the server said. */
 export async function ok(response: APIResponse): Promise<APIResponse> {
@@ -20,11 +17,11 @@ export async function signInTestPerson(
   baseURL: string,
 ): Promise<{ Authorization: string }> {
   await ok(
-    await api.post(`${baseURL}/api/auth/phone-number/send-otp`, { data: { phoneNumber: PHONE.number } }),
+    await api.post(`${baseURL}/api/auth/phone-number/send-otp`, { data: { phoneNumber: TEST_PHONE.e164 } }),
   );
   const verified = await ok(
     await api.post(`${baseURL}/api/auth/phone-number/verify`, {
-      data: { phoneNumber: PHONE.number, code: PHONE.code },
+      data: { phoneNumber: TEST_PHONE.e164, code: TEST_PHONE.code },
     }),
   );
   const token = verified.headers()['set-auth-token'] ?? ((await verified.json()) as { token: string }).token;
@@ -70,11 +67,17 @@ export async function linkExtension(
   const firebase = await ok(await api.get(`${baseURL}/api/createCustomFirebaseToken`, { headers }));
   const { data } = (await firebase.json()) as { data: { token: string } };
   await page.goto(`${baseURL}/signin`);
-  // The web app keeps the session token where a sign-in in the browser leaves it; the signed-in
-  // pages (breathe's first screen among them) read it from there.
+  await keepWebSession(page, headers);
+  await tellExtension(page, { type: 'USER_ACCESS_TOKEN_EXCHANGE', token: data.token });
+}
+
+/**
+ * Stores the person's session token where a sign-in in the browser leaves it, from a page of the
+ * web app already open: the signed-in pages (breathe's first screen among them) read it there.
+ */
+export async function keepWebSession(page: Page, headers: { Authorization: string }): Promise<void> {
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     SESSION_TOKEN_KEY,
     headers.Authorization.replace(/^Bearer /, ''),
   ] as const);
-  await tellExtension(page, { type: 'USER_ACCESS_TOKEN_EXCHANGE', token: data.token });
 }
