@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 
 // `npm run dev` serves the web app with hot reload and forwards API calls to the server process.
 const apiPort = process.env.API_PORT ?? '3001';
@@ -118,7 +118,11 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  // Preact's JSX and hot reload; the aliases below run every `react` import on preact/compat
+  // (decision 031).
+  plugins: [prefresh() as PluginOption, tailwindcss(), routePreloads(), precompress()],
+  // JSX compiles to `react/jsx-runtime`, which the aliases below turn into preact/compat's.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   server: {
     proxy: {
       '/api': { target: `http://localhost:${apiPort}` },
@@ -126,8 +130,26 @@ export default defineConfig({
       '/local-pay': { target: `http://localhost:${apiPort}` },
     },
   },
+  resolve: {
+    /** The app and its libraries are written against React's API; Preact runs it (decision 031). */
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // TanStack Query marks React Server Component boundaries ("use client"); a browser-only
+        // bundle has none, so the directive means nothing here.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
 });

@@ -42,6 +42,11 @@ const vite = await createServer({
   logLevel: 'error',
   appType: 'custom',
   server: { middlewareMode: true, hmr: false, watch: null },
+  // The packages that import React go through the config's aliases, so they draw with the same
+  // Preact as the app (decision 031) instead of loading React from node_modules.
+  ssr: {
+    noExternal: [/react/, /^@radix-ui\//, /^@tanstack\//, /^better-auth/, /^@hookform\//, /^sonner/, /^use-/],
+  },
 });
 try {
   const { PRERENDERED_PAGES } = await vite.ssrLoadModule('/src/app/prerender/pages.ts');

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ModalProps } from './ModalDialog';
+import { Spinner } from './Spinner';
 
 // Radix's dialog (focus trap, scroll lock, portal: about 11 KB gzipped) is only needed once a
 // dialog opens, and no page opens one before a click: it loads then, not with the page.
@@ -16,7 +17,19 @@ export function Modal(props: ModalProps) {
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <ModalDialog {...props} />
+      <ModalDialog {...props}>
+        {/* A body that loads on open (a form and its checks) suspends here, inside the dialog, so the
+            dialog itself mounts once, named and focused, with a spinner in place of the body. */}
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-8">
+              <Spinner label="Loading" />
+            </div>
+          }
+        >
+          {props.children}
+        </Suspense>
+      </ModalDialog>
     </Suspense>
   );
 }

@@ -3,9 +3,9 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { type MouseEvent, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useAuth } from '../../lib/auth';
 import { SUBSCRIPTION_PATH, useSubscription } from '../../lib/subscription';
+import { dismissToasts, showCustomToast } from '../../ui/toast';
 
 const TOAST_ID = 'subscription-expired';
 
@@ -31,10 +31,10 @@ export function ExpiredSubscriptionToast() {
     toldPerLoad.set(queryClient, told);
     if (told.has(userId)) return;
     told.add(userId);
-    toast.custom(
+    showCustomToast(
       (id) => (
         <ExpiredNotice
-          onDismiss={() => toast.dismiss(id)}
+          onDismiss={() => dismissToasts(id)}
           // The toast renders outside the router, so the link navigates through this page's router.
           onManage={() => navigate(SUBSCRIPTION_PATH)}
         />

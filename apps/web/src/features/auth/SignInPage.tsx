@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { pendingTrialEmail, useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { Spinner } from '../../ui/Spinner';
 import { type AuthFormat, readSignInParams } from './signInParams';
@@ -40,7 +41,7 @@ export function SignInPage() {
 
   return (
     <div className="flex flex-col items-center px-4 pt-4 pb-10 sm:pt-8 sm:pb-16">
-      <title>{documentTitle('Sign In')}</title>
+      <DocumentTitle title={documentTitle('Sign In')} />
       {auth.status === 'signedOut' ? null : <FullScreenSpinner />}
       <div className="flex w-full max-w-md flex-col gap-8">
         <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink">{heading}</h1>

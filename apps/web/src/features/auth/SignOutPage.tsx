@@ -1,9 +1,9 @@
 import { SIGN_IN_PATH } from '@stillpoint/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useAuth } from '../../lib/auth';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
+import { dismissToasts } from '../../ui/toast';
 
 /** SPEC §2 /signout: resets state (cache, token), signs out (the server revokes), goes to /signin. */
 export function SignOutPage() {
@@ -16,7 +16,7 @@ export function SignOutPage() {
     if (started.current) return;
     started.current = true;
     // Notices still on screen (the expired-subscription one stays until clicked) were the person's too.
-    toast.dismiss();
+    dismissToasts();
     void signOut().finally(() => navigate(SIGN_IN_PATH, { replace: true }));
   }, [signOut, navigate]);
 

@@ -8,6 +8,7 @@ import { documentTitle } from '../../lib/documentTitle';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { readPaymentReturn, withoutProviderParams } from '../../lib/paymentForm/paymentReturn';
 import { sessionToken } from '../../lib/sessionToken';
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
@@ -45,7 +46,7 @@ export function GettingStartedPage({ SignIn }: GettingStartedPageProps) {
     return (
       <FunnelColumn>
         <div className="flex flex-col items-center gap-4 py-16 text-center">
-          <title>{documentTitle('Getting Started')}</title>
+          <DocumentTitle title={documentTitle('Getting Started')} />
           <h1 className="text-2xl font-semibold tracking-tight text-ink">Opening Google Play…</h1>
           <p className="text-muted">{brand.name} for Android is on Google Play.</p>
           {android.url ? (
@@ -104,7 +105,7 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
   const progress = funnelProgress(step);
   return (
     <FunnelColumn>
-      <title>{documentTitle('Getting Started')}</title>
+      <DocumentTitle title={documentTitle('Getting Started')} />
       <div className="flex min-h-11 items-center gap-3">
         {back ? (
           <button

@@ -3,6 +3,7 @@ import { useScrollDepthTracking } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
 import { useSites } from '../../lib/sites';
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { LoadError } from '../../ui/LoadError';
 import { BrowserNotice } from './browser/BrowserNotice';
@@ -38,7 +39,7 @@ export function HomePage() {
   if (auth.status !== 'signedIn' || profile.isPending) {
     return (
       <>
-        <title>{documentTitle('Home')}</title>
+        <DocumentTitle title={documentTitle('Home')} />
         <FullScreenSpinner label="Loading your home page" />
       </>
     );
@@ -47,7 +48,7 @@ export function HomePage() {
   if (profile.isError) {
     return (
       <div className="flex flex-col gap-6 px-4 py-10 sm:px-6 md:py-14">
-        <title>{documentTitle('Home')}</title>
+        <DocumentTitle title={documentTitle('Home')} />
         <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Home</h1>
         <LoadError
           message="We couldn't load your home page."
@@ -62,7 +63,7 @@ export function HomePage() {
   return (
     <AddSiteProvider>
       <div className="flex flex-col gap-8 px-4 pt-8 pb-10 sm:px-6 md:pt-12">
-        <title>{documentTitle('Home')}</title>
+        <DocumentTitle title={documentTitle('Home')} />
         <header className="flex flex-col gap-1">
           <p className="text-sm font-medium text-muted">{todayFormat.format(new Date())}</p>
           <Greeting name={profile.data.displayName} email={auth.user?.email} />

@@ -9,6 +9,7 @@ import { useLocation } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { Button } from '../../ui/Button';
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import { Spinner } from '../../ui/Spinner';
 import { BreathingCircle } from './BreathingCircle';
 import { InterceptNotice } from './InterceptNotice';
@@ -36,7 +37,7 @@ export function BreathePage() {
 
   return (
     <div className="flex flex-col items-center gap-8 px-4 pt-8 pb-16 sm:pt-12">
-      <title>{documentTitle('Breathe')}</title>
+      <DocumentTitle title={documentTitle('Breathe')} />
       <h1 className="sr-only">Breathe</h1>
       <p className="min-h-5 text-sm font-medium text-muted">
         {destination ? `A moment before ${destination}` : 'A moment to breathe'}

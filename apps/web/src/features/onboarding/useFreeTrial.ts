@@ -1,9 +1,9 @@
 import { messages } from '@stillpoint/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { callApi } from '../../lib/api';
 import { reloadSubscription, type Subscription } from '../../lib/subscription';
+import { showSuccessToast } from '../../ui/toast';
 
 interface FreeTrialOptions {
   /** Back from a checkout (stripe_success): the bought plan is on its way, so no trial. */
@@ -25,7 +25,7 @@ export function useFreeTrial(subscription: Subscription, { fromCheckout, enabled
     mutationFn: () => callApi('startFreeTrial'),
     onSuccess: ({ startedTrial }) => {
       if (!startedTrial) return;
-      toast.success(messages.trialStarted);
+      showSuccessToast(messages.trialStarted);
       void reloadSubscription(queryClient);
     },
     // Onboarding goes on without it; the next visit to onboarding tries again.

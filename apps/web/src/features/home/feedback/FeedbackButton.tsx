@@ -1,11 +1,11 @@
 import { FEEDBACK_MAX_LENGTH, isNonEmptyText, messages } from '@stillpoint/core';
 import { MessageCircleMore } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { brand } from '../../../lib/brand';
 import { useSendFeedback } from '../../../lib/feedback';
 import { FormFooter } from '../../../ui/FormFooter';
 import { Modal } from '../../../ui/Modal';
+import { showSuccessToast } from '../../../ui/toast';
 
 interface FeedbackButtonProps {
   /** The page it sits on, named in the feedback's location; 'home' unless another page reuses it. */
@@ -24,7 +24,7 @@ export function FeedbackButton({ context = 'home' }: FeedbackButtonProps) {
   const fieldId = useId();
   const send = useSendFeedback(context, {
     onSent: () => {
-      toast.success(messages.feedbackThanks);
+      showSuccessToast(messages.feedbackThanks);
       setText('');
       setOpen(false);
     },

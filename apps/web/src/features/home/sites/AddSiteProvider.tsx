@@ -1,7 +1,20 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { track } from '../../../lib/analytics';
 import { Modal } from '../../../ui/Modal';
-import { AddSiteForm } from './AddSiteForm';
+
+// The form and its checks (react-hook-form, zod: about 40 KB gzipped) load when the dialog is first
+// opened, not with home; the dialog shows once both are in.
+const loadAddSiteForm = () => import('./AddSiteForm');
+const AddSiteForm = lazy(() => loadAddSiteForm().then((module) => ({ default: module.AddSiteForm })));
 
 interface AddSite {
   /**
@@ -36,6 +49,7 @@ export function AddSiteProvider({ children }: { children: ReactNode }) {
 
   const openAddSite = useCallback((prefill?: string) => {
     busy.current = false;
+    void loadAddSiteForm();
     setOpening(({ count }) => ({ count: count + 1, prefill: prefill?.trim() ?? '' }));
     setOpen(true);
     track('viewAddSiteModal', prefill ? { prefilled: true } : {});

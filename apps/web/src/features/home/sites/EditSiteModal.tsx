@@ -1,8 +1,11 @@
 import type { CustomSite } from '@stillpoint/core';
-import { useCallback, useRef } from 'react';
+import { lazy, useCallback, useRef } from 'react';
 import { track } from '../../../lib/analytics';
 import { Modal } from '../../../ui/Modal';
-import { EditSiteForm } from './EditSiteForm';
+
+/** Starts loading the form (react-hook-form, zod) as the dialog opens, beside the dialog's own code. */
+export const loadEditSiteForm = () => import('./EditSiteForm');
+const EditSiteForm = lazy(() => loadEditSiteForm().then((module) => ({ default: module.EditSiteForm })));
 
 interface EditSiteModalProps {
   /** The site being edited; null closes the dialog. */

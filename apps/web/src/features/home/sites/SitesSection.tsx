@@ -6,7 +6,7 @@ import { useSites } from '../../../lib/sites';
 import { Button } from '../../../ui/Button';
 import { LoadError } from '../../../ui/LoadError';
 import { useAddSite } from './AddSiteProvider';
-import { EditSiteModal } from './EditSiteModal';
+import { EditSiteModal, loadEditSiteForm } from './EditSiteModal';
 import { SiteCard } from './SiteCard';
 
 /** SPEC §2 'Sites We'll Intercept': a card per site, '+ Add Site', and an invitation when empty. */
@@ -17,6 +17,7 @@ export function SitesSection() {
   const headingId = useId();
 
   const edit = useCallback((site: CustomSite) => {
+    void loadEditSiteForm();
     setEditing(site);
     track('viewEditSiteModal', { siteId: site.id });
   }, []);
