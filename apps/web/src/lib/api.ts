@@ -12,6 +12,7 @@ import {
 } from '@stillpoint/core';
 import { readAccessToken } from './accessToken';
 import { track } from './analytics/track';
+import { loadEndpoint } from './apiRegistry';
 import { brand } from './brand';
 
 export { ApiError };
@@ -57,11 +58,8 @@ export async function callApi<N extends EndpointName>(
   ...args: CallArgs<Endpoints[N]>
 ): Promise<EndpointResponse<Endpoints[N]>> {
   const [input, options] = args;
-  const registry = await loadEndpoints();
-  return requestEndpoint(registry[name], input, options);
+  return requestEndpoint((await loadEndpoint(name)) as Endpoints[N], input, options);
 }
-
-const loadEndpoints = () => import('./apiRegistry').then((module) => module.endpoints);
 
 /** callApi for an endpoint object; exported for the rare caller (and test) holding one directly. */
 export async function requestEndpoint<E extends Endpoint>(

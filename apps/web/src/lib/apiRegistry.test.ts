@@ -1,0 +1,21 @@
+import { endpoints } from '@stillpoint/core';
+import { describe, expect, it } from 'vitest';
+import { type EndpointGroup, endpointGroups, loadEndpoint, loadEndpointGroup } from './apiRegistry';
+
+describe('the endpoint registry, loaded one group at a time', () => {
+  it('places every call of core in the group that declares it, and nothing else there', async () => {
+    const groups = [...new Set(Object.values(endpointGroups))] as EndpointGroup[];
+    const loaded = new Map<string, EndpointGroup>();
+    for (const group of groups) {
+      for (const name of Object.keys(await loadEndpointGroup(group))) loaded.set(name, group);
+    }
+    expect(Object.fromEntries(loaded)).toEqual(endpointGroups);
+    expect(Object.keys(endpointGroups).sort()).toEqual(Object.keys(endpoints).sort());
+  });
+
+  it("gives each call core's own endpoint", async () => {
+    for (const name of Object.keys(endpoints) as (keyof typeof endpoints)[]) {
+      expect(await loadEndpoint(name)).toBe(endpoints[name]);
+    }
+  });
+});
