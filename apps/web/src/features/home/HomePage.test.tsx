@@ -73,6 +73,30 @@ describe('HomePage', () => {
     expect(screen.queryByRole('status', { name: 'Loading your home page' })).not.toBeInTheDocument();
   });
 
+  it.each(['GET /api/getBrowserSitesWithActiveAndTodaysSessions', 'GET /api/getBrowserSiteSettings'])(
+    'keeps the spinner until %s has answered too, so no section grows under the reader',
+    async (call) => {
+      const server = installDashboardServer({ profile: { displayName: 'Sam' } });
+      let answer: (() => void) | undefined;
+      server.route(
+        call,
+        () =>
+          new Promise((resolve) => {
+            answer = () => resolve({ status: 500, body: { success: false, error: 'Down for a moment' } });
+          }),
+      );
+      renderRoute('/');
+
+      await waitFor(() => expect(answer).toBeDefined());
+      expect(screen.getByRole('status', { name: 'Loading your home page' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+      act(() => answer?.());
+      // A failed answer still shows the page, with that section's own error.
+      expect(await heading()).toHaveTextContent(/, Sam$/);
+    },
+  );
+
   it.each([
     [8, 'Good Morning, Sam'],
     [11, 'Good Morning, Sam'],

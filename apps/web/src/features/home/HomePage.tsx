@@ -32,11 +32,17 @@ export function HomePage() {
   const auth = useAuth();
   const profile = useProfile();
   // Started here so they load alongside the profile rather than after it.
-  useSites();
-  useFeedblockingSettings();
+  const sites = useSites();
+  const feedblocking = useFeedblockingSettings();
   useInsights();
 
-  if (auth.status !== 'signedIn' || profile.isPending) {
+  // The sections above the fold change height as their data arrives (an empty site list is taller
+  // than its skeletons), which pushed everything under them down. The page appears once the
+  // profile and both web-settings answers are in; they load side by side, so this costs no extra
+  // wait. A first failed try shows the page at once, the section retrying and then saying so.
+  const firstTry = (query: { isPending: boolean; failureCount: number }) =>
+    query.isPending && query.failureCount === 0;
+  if (auth.status !== 'signedIn' || profile.isPending || firstTry(sites) || firstTry(feedblocking)) {
     return (
       <>
         <DocumentTitle title={documentTitle('Home')} />
