@@ -13,10 +13,11 @@ export function startProduct(
   entry: string,
   databaseUrl: string | null,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<ProductServer> {
   // A loaded shared machine can take minutes to start a server that migrates a fresh PGlite.
   return startServer(
     { DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'error', ...env },
-    { entry, readyWithinMs: 180_000 },
+    { entry, readyWithinMs: 180_000, nodeArgs },
   );
 }

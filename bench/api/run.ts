@@ -179,11 +179,9 @@ async function main(): Promise<void> {
     for (const database of DATABASES) {
       let seeded = false;
       for (const build of builds) {
-        const profile: Record<string, string> =
-          PROFILE_DIR && build.entry === currentBuild
-            ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` }
-            : {};
-        const server = await startProduct(build.entry, database === 'postgres' ? databaseUrl : null, profile);
+        const profile =
+          PROFILE_DIR && build.entry === currentBuild ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+        const server = await startProduct(build.entry, database === 'postgres' ? databaseUrl : null, {}, profile);
         servers.push(server);
         const token = await signIn(server.baseURL);
         // On PostgreSQL every build reads the one seeded database; each PGlite has its own.
