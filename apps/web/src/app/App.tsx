@@ -1,11 +1,11 @@
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './Providers';
-import { router } from './router';
+import { appRouter } from './router';
 
 export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </Providers>
   );
 }

@@ -1,4 +1,15 @@
 import { createBrowserRouter } from 'react-router';
 import { routes } from './routes';
 
-export const router = createBrowserRouter(routes);
+type Router = ReturnType<typeof createBrowserRouter>;
+let router: Router | undefined;
+
+/**
+ * The app's one router, made on first use rather than as the entry module is evaluated: creating
+ * it (ranking every route, starting the first navigation) is then a task of its own, not part of
+ * the one long task that evaluates the page's code (bench/README.md, Lighthouse).
+ */
+export function appRouter(): Router {
+  router ??= createBrowserRouter(routes);
+  return router;
+}
