@@ -181,7 +181,12 @@ async function main(): Promise<void> {
       for (const build of builds) {
         const profile =
           PROFILE_DIR && build.entry === currentBuild ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-        const server = await startProduct(build.entry, database === 'postgres' ? databaseUrl : null, {}, profile);
+        const server = await startProduct(
+          build.entry,
+          database === 'postgres' ? databaseUrl : null,
+          {},
+          profile,
+        );
         servers.push(server);
         const token = await signIn(server.baseURL);
         // On PostgreSQL every build reads the one seeded database; each PGlite has its own.
