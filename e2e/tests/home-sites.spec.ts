@@ -17,6 +17,8 @@ async function openHome(page: Page) {
 async function addSite(page: Page, site: string, budget?: string) {
   await page.getByRole('button', { name: '+ Add Site' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a Site' });
+  // The form loads with the dialog; once in, its first field has focus, ready for typing.
+  await expect(dialog.getByLabel('Site')).toBeFocused();
   await dialog.getByLabel('Site').fill(site);
   if (budget !== undefined) await dialog.getByLabel('Budget').fill(budget);
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -37,6 +39,7 @@ test.describe('home: sites we intercept', () => {
     // Edit the budget.
     await card.getByRole('button', { name: `Edit ${host}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Site' });
+    await expect(edit.getByLabel('Budget')).toBeFocused();
     await expect(edit.getByLabel('Site')).toHaveValue(`https://${host}`);
     await expect(edit.getByLabel('Budget')).toHaveValue('4');
     await edit.getByLabel('Budget').fill('0');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import type { ModalProps } from './ModalDialog';
 import { Spinner } from './Spinner';
 
@@ -18,18 +18,56 @@ export function Modal(props: ModalProps) {
   return (
     <Suspense fallback={null}>
       <ModalDialog {...props}>
-        {/* A body that loads on open (a form and its checks) suspends here, inside the dialog, so the
-            dialog itself mounts once, named and focused, with a spinner in place of the body. */}
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-8">
-              <Spinner label="Loading" />
-            </div>
-          }
-        >
-          {props.children}
-        </Suspense>
+        <DialogBody>{props.children}</DialogBody>
       </ModalDialog>
     </Suspense>
   );
+}
+
+/** What can take focus, in the order the dialog itself looks for its first field. */
+const TABBABLE =
+  'input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]):not([tabindex="-1"]), [href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A body that loads on open (a form and its checks) suspends here, inside the dialog, so the
+ * dialog itself mounts once, named, with a spinner in place of the body. The dialog gave focus to
+ * what it had when it opened (its close button); when the body arrives, its first field takes it,
+ * as it would have had the body been there from the start.
+ */
+function DialogBody({ children }: { children: ReactNode }) {
+  const body = useRef<HTMLDivElement>(null);
+  const waited = useRef(false);
+  return (
+    <Suspense fallback={<BodyLoading waited={waited} />}>
+      <div ref={body} className="contents">
+        {children}
+      </div>
+      <FocusOnArrival body={body} waited={waited} />
+    </Suspense>
+  );
+}
+
+function BodyLoading({ waited }: { waited: RefObject<boolean> }) {
+  useEffect(() => {
+    waited.current = true;
+  }, [waited]);
+  return (
+    <div className="flex justify-center py-8">
+      <Spinner label="Loading" />
+    </div>
+  );
+}
+
+function FocusOnArrival({
+  body,
+  waited,
+}: {
+  body: RefObject<HTMLDivElement | null>;
+  waited: RefObject<boolean>;
+}) {
+  useEffect(() => {
+    if (!waited.current || body.current?.contains(document.activeElement)) return;
+    body.current?.querySelector<HTMLElement>(TABBABLE)?.focus();
+  }, [body, waited]);
+  return null;
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useScrollDepthTracking } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
@@ -39,10 +39,13 @@ export function HomePage() {
   // The sections above the fold change height as their data arrives (an empty site list is taller
   // than its skeletons), which pushed everything under them down. The page appears once the
   // profile and both web-settings answers are in; they load side by side, so this costs no extra
-  // wait. A first failed try shows the page at once, the section retrying and then saying so.
+  // wait. A first failed try shows the page at once, the section retrying and then saying so. Only
+  // the first load waits: a section's 'Try again' later reloads that section, not the page.
   const firstTry = (query: { isPending: boolean; failureCount: number }) =>
     query.isPending && query.failureCount === 0;
-  if (auth.status !== 'signedIn' || profile.isPending || firstTry(sites) || firstTry(feedblocking)) {
+  const [sectionsArrived, setSectionsArrived] = useState(false);
+  if (!sectionsArrived && !firstTry(sites) && !firstTry(feedblocking)) setSectionsArrived(true);
+  if (auth.status !== 'signedIn' || profile.isPending || !sectionsArrived) {
     return (
       <>
         <DocumentTitle title={documentTitle('Home')} />

@@ -241,7 +241,7 @@ describe('PhoneUseSection', () => {
     await user.click(await screen.findByRole('button', { name: 'Intercept threads.net on the web' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Add a Site' });
-    expect(within(dialog).getByLabelText('Site')).toHaveValue('threads.net');
+    expect(await within(dialog).findByLabelText('Site', {}, { timeout: 5000 })).toHaveValue('threads.net');
   });
 
   it('says so when the phone data cannot be loaded, and Try again recovers', async () => {

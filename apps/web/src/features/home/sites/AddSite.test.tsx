@@ -14,10 +14,12 @@ async function openAddSite() {
   // The first render loads the page's code, which can take a while on a busy machine.
   await user.click(await screen.findByRole('button', { name: '+ Add Site' }, { timeout: 5000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Add a Site' });
+  // The form loads with the dialog's first opening; the dialog shows a spinner until then.
+  const site = await within(dialog).findByLabelText('Site', {}, { timeout: 5000 });
   return {
     user,
     dialog,
-    site: within(dialog).getByLabelText('Site'),
+    site,
     budget: within(dialog).getByLabelText('Budget'),
     add: within(dialog).getByRole('button', { name: 'Add' }),
     cancel: within(dialog).getByRole('button', { name: 'Cancel' }),
@@ -243,7 +245,7 @@ describe('Add Site', () => {
     await user.click(screen.getByRole('button', { name: 'Add tiktok.com' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Add a Site' });
-    expect(within(dialog).getByLabelText('Site')).toHaveValue('tiktok.com');
+    expect(await within(dialog).findByLabelText('Site', {}, { timeout: 5000 })).toHaveValue('tiktok.com');
     expect(within(dialog).getByRole('button', { name: 'Add' })).toBeEnabled();
   });
 });

@@ -16,7 +16,8 @@ async function openEditor(host: string) {
   const sites = await findSites();
   await user.click(await within(sites).findByRole('button', { name: `Edit ${host}` }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Site' });
-  return { user, dialog, budget: within(dialog).getByLabelText('Budget') };
+  // The form loads with the dialog's first opening; the dialog shows a spinner until then.
+  return { user, dialog, budget: await within(dialog).findByLabelText('Budget', {}, { timeout: 5000 }) };
 }
 
 describe("Sites We'll Intercept", () => {
