@@ -27,6 +27,20 @@ describe('SignInPage', () => {
     expect(screen.getByRole('combobox', { name: 'Phone number country' })).toHaveValue('US');
   });
 
+  it('lists every country once the picker is reached, and a choice swaps the calling code', async () => {
+    const user = userEvent.setup();
+    renderRoute('/signin');
+    const phone = await phoneField();
+    const picker = screen.getByRole('combobox', { name: 'Phone number country' });
+
+    await user.click(picker);
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(200);
+    await user.selectOptions(picker, 'DE');
+
+    expect(picker).toHaveValue('DE');
+    expect(phone).toHaveValue('+49');
+  });
+
   it('enables Continue only for a valid phone number', async () => {
     const user = userEvent.setup();
     renderRoute('/signin');

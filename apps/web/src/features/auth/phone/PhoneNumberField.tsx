@@ -1,6 +1,7 @@
 import PhoneInput, { type FlagProps, type Value } from 'react-phone-number-input';
 import 'react-phone-number-input/style.css';
 import './PhoneNumberField.css';
+import { CountryPicker } from './CountryPicker';
 
 interface PhoneNumberFieldProps {
   id: string;
@@ -31,6 +32,7 @@ export function PhoneNumberField({ id, value, onChange, disabled, describedBy }:
       withCountryCallingCode
       defaultCountry="US"
       flagComponent={CountryCode}
+      countrySelectComponent={CountryPicker}
       value={value as Value | undefined}
       onChange={(next) => onChange(next ?? undefined)}
       disabled={disabled}

@@ -1,0 +1,94 @@
+import { type ChangeEvent, type ComponentType, type FocusEvent, useEffect, useState } from 'react';
+
+interface CountryOption {
+  /** A two-letter country code; none for "International". */
+  value?: string;
+  label: string;
+  divider?: boolean;
+}
+
+export interface CountryPickerProps {
+  value?: string;
+  options: CountryOption[];
+  onChange(country: string | undefined): void;
+  onFocus?(event: FocusEvent<HTMLSelectElement>): void;
+  onBlur?(event: FocusEvent<HTMLSelectElement>): void;
+  iconComponent: ComponentType<{ 'aria-hidden'?: boolean; country?: string; label: string }>;
+  disabled?: boolean;
+  readOnly?: boolean;
+  name?: string;
+  'aria-label'?: string;
+}
+
+/** The library's value for "International": an `<option>` needs some value. */
+const INTERNATIONAL = 'ZZ';
+
+/**
+ * The phone field's country picker, a native `<select>` as the library draws it, except that its
+ * first draw holds only the chosen country: drawing all 250 countries was most of the sign-in
+ * form's first draw, a long task on a slow phone (bench/README.md, Lighthouse). The full list
+ * follows as soon as the browser is idle, or at once when someone reaches for the picker (a
+ * pointer over it, a touch, focus), so it is in place before the picker can open.
+ */
+export function CountryPicker({
+  value,
+  options,
+  onChange,
+  onFocus,
+  onBlur,
+  iconComponent: Icon,
+  disabled,
+  readOnly,
+  name,
+  'aria-label': ariaLabel,
+}: CountryPickerProps) {
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setWanted(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setWanted(true), 0);
+    return () => window.clearTimeout(id);
+  }, []);
+  const selected = options.find(
+    (option) => !option.divider && (option.value ?? undefined) === (value ?? undefined),
+  );
+  const shown = wanted ? options : selected ? [selected] : [];
+  return (
+    <div className="PhoneInputCountry">
+      <select
+        name={name}
+        aria-label={ariaLabel}
+        className="PhoneInputCountrySelect"
+        value={value ?? INTERNATIONAL}
+        disabled={disabled || readOnly}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => {
+          const next = event.target.value;
+          onChange(next === INTERNATIONAL ? undefined : next);
+        }}
+        onPointerEnter={want}
+        onPointerDown={want}
+        onTouchStart={want}
+        onFocus={(event) => {
+          want();
+          onFocus?.(event);
+        }}
+        onBlur={onBlur}
+      >
+        {shown.map((option) => (
+          <option
+            key={option.divider ? '|' : (option.value ?? INTERNATIONAL)}
+            value={option.divider ? '|' : (option.value ?? INTERNATIONAL)}
+            disabled={option.divider}
+          >
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {selected ? <Icon aria-hidden country={value} label={selected.label} /> : null}
+      <div className="PhoneInputCountrySelectArrow" />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Main-thread blocking of two builds of the web app, side by side: each page loaded in turn from
+ * a server on the `before` build and one on the `after` build, in Chromium with the CPU slowed 4×
+ * as Lighthouse's mobile profile slows it. Per load, the time long tasks spend over 50 ms (the sum
+ * Lighthouse's Total Blocking Time makes, here from the page's `longtask` entries over its first
+ * 4 s) and the main thread's whole task time. Prints medians per build.
+ *
+ *   npm run build && cp -r apps/web/dist /tmp/web-after
+ *   git stash && npm run build -w apps/web && cp -r apps/web/dist /tmp/web-before && git stash pop
+ *   BLOCKING_BEFORE=/tmp/web-before BLOCKING_AFTER=/tmp/web-after npm run bench:blocking -- /signin
+ */
+import { loadavg } from 'node:os';
+import { chromium } from '@playwright/test';
+import { startServer } from '../e2e/fixtures/server';
+import { quantile, round } from './intercept/statistics';
+
+const RUNS = Number(process.env.BLOCKING_RUNS ?? 10);
+const BUILDS = { before: process.env.BLOCKING_BEFORE, after: process.env.BLOCKING_AFTER };
+const PATHS = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const LONG_TASK_MS = 50;
+
+if (!BUILDS.before || !BUILDS.after)
+  throw new Error('Set BLOCKING_BEFORE and BLOCKING_AFTER to two web builds.');
+if (PATHS.length === 0) throw new Error('Name the pages to load, e.g. /signin.');
+
+type Build = keyof typeof BUILDS;
+interface Load {
+  blocking: number;
+  taskTime: number;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const servers = {
+  before: await startServer({ WEB_DIST_DIR: BUILDS.before }),
+  after: await startServer({ WEB_DIST_DIR: BUILDS.after }),
+};
+
+async function load(build: Build, path: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Performance.enable');
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      Object.assign(window, { __longTasks: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(servers[build].baseURL + path);
+    await page.waitForTimeout(4000);
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return {
+      blocking: longTasks.reduce((sum, ms) => sum + Math.max(0, ms - LONG_TASK_MS), 0),
+      taskTime: (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0) * 1000,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+try {
+  console.log(
+    `load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}; ${RUNS} loads per build and page`,
+  );
+  console.log("| page | build | blocking median (ms) | task time median (ms) | every load's blocking (ms) |");
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const path of PATHS) {
+    const loads: Record<Build, Load[]> = { before: [], after: [] };
+    for (let run = 0; run < RUNS; run++) {
+      // Alternate which build goes first, so a change in the machine's load hits both alike.
+      for (const build of (run % 2 ? ['after', 'before'] : ['before', 'after']) as Build[]) {
+        loads[build].push(await load(build, path));
+      }
+    }
+    for (const build of ['before', 'after'] as Build[]) {
+      const blocking = loads[build].map((l) => l.blocking);
+      const taskTime = loads[build].map((l) => l.taskTime);
+      console.log(
+        `| ${path} | ${build} | ${round(quantile(blocking, 0.5))} | ${round(quantile(taskTime, 0.5))} | ${blocking.map(Math.round).join(', ')} |`,
+      );
+    }
+  }
+  console.log(
+    `load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
+} finally {
+  await browser.close();
+  await servers.before.stop();
+  await servers.after.stop();
+}
