@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { AuthProvider } from '../lib/auth';
+import { whenIdle } from '../lib/whenIdle';
 import { createQueryClient } from './queryClient';
 
 // Loaded after the first screen: it keeps the toast library out of the initial JavaScript
@@ -20,22 +21,16 @@ function useAfterPageLoad(): boolean {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     let cancel: () => void = () => {};
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(() => setLoaded(true), { timeout: 2000 });
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = window.setTimeout(() => setLoaded(true), 0);
-        cancel = () => window.clearTimeout(id);
-      }
+    const afterLoad = () => {
+      cancel = whenIdle(() => setLoaded(true), { fallbackMs: 0 });
     };
     if (document.readyState === 'complete') {
-      whenIdle();
+      afterLoad();
       return () => cancel();
     }
-    window.addEventListener('load', whenIdle, { once: true });
+    window.addEventListener('load', afterLoad, { once: true });
     return () => {
-      window.removeEventListener('load', whenIdle);
+      window.removeEventListener('load', afterLoad);
       cancel();
     };
   }, []);

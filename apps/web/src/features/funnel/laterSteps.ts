@@ -18,16 +18,3 @@ export const PurchaseStep = lazy(() =>
 export const DownloadStep = lazy(() =>
   loadDownloadStep().then((module) => ({ default: module.DownloadStep })),
 );
-
-/**
- * Runs `task` when the browser is next idle (within 2 s), or after 1 s where it cannot say
- * (Safari). Returns the cancel.
- */
-export function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 1000);
-  return () => clearTimeout(timer);
-}

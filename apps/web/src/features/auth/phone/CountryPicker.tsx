@@ -1,4 +1,5 @@
 import { type ChangeEvent, type ComponentType, type FocusEvent, useEffect, useState } from 'react';
+import { whenIdle } from '../../../lib/whenIdle';
 
 interface CountryOption {
   /** A two-letter country code; none for "International". */
@@ -44,14 +45,7 @@ export function CountryPicker({
 }: CountryPickerProps) {
   const [wanted, setWanted] = useState(false);
   const want = () => setWanted(true);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setWanted(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setWanted(true), 0);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(() => whenIdle(() => setWanted(true), { fallbackMs: 0 }), []);
   const selected = options.find(
     (option) => !option.divider && (option.value ?? undefined) === (value ?? undefined),
   );
