@@ -52,6 +52,7 @@ const drawnPages: [path: string, heading: string][] = [
   ['/gift', 'Give the Gift of Stillpoint'],
   ['/redeem', 'Redeem Your Gift'],
   ['/checkout', 'Start 7 Day Free Trial'],
+  ['/webcheckout', 'Please sign in to continue checkout'],
   ['/twopercent', '2% Screen Time Challenge'],
   ['/mobileDownload', 'Download Stillpoint on Mobile'],
   ['/android', 'Stillpoint for Android'],
@@ -70,6 +71,11 @@ test('every public page drawn at build time shows its first screen without the a
   // A query that changes the screen (the name of who shared the link): sent without the drawing.
   await page.goto('/referral-link?sharedByName=Sam');
   await expect(page.locator('#root')).toBeEmpty();
+  // A Google or Apple sign-in coming back by redirect may bring a session: no drawing for it.
+  await page.evaluate(() => sessionStorage.setItem('stillpoint.oauthReturn', '1'));
+  await page.goto('/signin');
+  await expect(page.locator('#root')).toBeEmpty();
+  await page.evaluate(() => sessionStorage.clear());
   // Someone signed in may be sent on from /signin: the drawing is dropped for them.
   await page.evaluate(() => localStorage.setItem('stillpoint.sessionToken', 'token'));
   await page.goto('/signin');

@@ -2,7 +2,6 @@ import { Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { sessionToken } from '../../lib/sessionToken';
 import { useSubscription } from '../../lib/subscription';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { BrandLink } from './BrandLink';
@@ -15,11 +14,11 @@ import { SubscriptionBadge } from './SubscriptionBadge';
  * Out (below 768px in a collapsible menu); a signed-out visitor sees only Sign In.
  */
 export function Header() {
-  const { status } = useAuth();
+  const { status, expectSignedOut } = useAuth();
   if (status === 'signedIn') return <SignedInHeader />;
   // Someone with a session token is most likely signed in: no Sign In button for them while the
   // check runs, only the logo, at the same height.
-  if (status === 'loading' && sessionToken.get() !== null) return <LoadingHeader />;
+  if (!expectSignedOut) return <LoadingHeader />;
   return <SignedOutHeader />;
 }
 

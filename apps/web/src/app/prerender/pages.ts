@@ -7,6 +7,7 @@ import {
 } from '@stillpoint/core';
 import { FUNNEL_PLACE_KEY } from '../../features/funnel/funnelStorage';
 import { QUIZ_STORAGE_KEY } from '../../features/quiz/quizStorage';
+import { OAUTH_RETURN_KEY } from '../../lib/auth/oauthReturn';
 import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
 import { STRIPE_SUCCESS_PARAM } from '../../lib/subscription/checkoutReturn';
 
@@ -29,6 +30,8 @@ export interface PrerenderedPage {
 }
 
 const signedIn = `local:${SESSION_TOKEN_KEY}` as const;
+/** A Google or Apple sign-in coming back by redirect: the page waits for the session it brings. */
+const oauthReturning = `session:${OAUTH_RETURN_KEY}` as const;
 
 /**
  * Pages whose first screen is drawn at build time and sent in the HTML (decision 022): it shows at
@@ -46,7 +49,7 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   '/quiz-results': { unlessStored: [`local:${QUIZ_STORAGE_KEY}`] },
   '/breathe': { unlessStored: [`!${signedIn}`], namesDestination: true },
   '/signin': {
-    unlessStored: [signedIn],
+    unlessStored: [signedIn, oauthReturning],
     unlessQuery: ['suggestedAuthFormats', 'trialEmail', 'source', 'error'],
   },
   '/gift': {
@@ -55,6 +58,9 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   },
   '/redeem': { unlessStored: [signedIn], unlessQuery: [REDEEM_STEP_PARAM, REDEMPTION_CODE_PARAM, 'error'] },
   '/checkout': { unlessStored: [signedIn], unlessQuery: ['trialEmail', 'error'] },
+  // Opened from the phone app with the price and the sign-in methods in the query; its first
+  // screen, the heading over the loading sign-in, is the same for all of them.
+  '/webcheckout': { unlessStored: [signedIn, oauthReturning], unlessQuery: ['error'] },
   '/twopercent': { unlessStored: [] },
   '/mobileDownload': { unlessStored: [] },
   '/android': { unlessStored: [] },

@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { oauthReturn } from '../../lib/auth/oauthReturn';
+import { sessionToken } from '../../lib/sessionToken';
 import { installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
@@ -18,6 +20,54 @@ async function goToCodeStep(number = '2133734253') {
 
 // The page's code loads once up front, so no test is timed on compiling it.
 beforeAll(() => preloadRoutes('/signin'));
+
+/** Holds the session check unanswered until the returned function answers 'nobody'. */
+function holdSessionCheck() {
+  const server = installFakeServer();
+  let answer: () => void = () => undefined;
+  server.route(
+    'GET /api/auth/get-session',
+    () =>
+      new Promise((resolve) => {
+        answer = () => resolve({ body: null });
+      }),
+  );
+  return () => answer();
+}
+
+const pageCover = () => screen.queryByRole('status', { name: 'Loading' });
+
+describe('SignInPage while the session is being checked', () => {
+  it('shows a new visitor the form at once, uncovered', async () => {
+    holdSessionCheck();
+    renderRoute('/signin');
+
+    expect(await phoneField()).toBeVisible();
+    expect(pageCover()).not.toBeInTheDocument();
+  });
+
+  it('covers the page while a Google or Apple sign-in comes back, and shows the form when it brought no session', async () => {
+    oauthReturn.expect();
+    const answer = holdSessionCheck();
+    renderRoute('/signin');
+    await phoneField();
+    expect(pageCover()).toBeInTheDocument();
+
+    answer();
+
+    await waitFor(() => expect(pageCover()).not.toBeInTheDocument());
+    expect(oauthReturn.pending()).toBe(false);
+  });
+
+  it('covers the page for someone with a stored session token', async () => {
+    sessionToken.set('stored.token');
+    holdSessionCheck();
+    renderRoute('/signin');
+    await phoneField();
+
+    expect(pageCover()).toBeInTheDocument();
+  });
+});
 
 describe('SignInPage', () => {
   it('prefills +1 for the United States and offers a country picker', async () => {

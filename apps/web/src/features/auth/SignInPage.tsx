@@ -12,8 +12,8 @@ import { useIosSourceToast } from './useIosSourceToast';
 import { useRedirectAfterSignIn } from './useRedirectAfterSignIn';
 
 // The sign-in methods are most of this page's code (the phone field and its number data, about
-// 55 KB gzipped): they load while the session check runs, which the page waits for anyway, so they
-// stay out of the JavaScript the page needs before its first paint.
+// 55 KB gzipped): they load after the page's first paint, beside the session check, so they stay
+// out of the JavaScript the page needs before it.
 const SignInPanel = lazy(() => import('./SignInPanel').then((module) => ({ default: module.SignInPanel })));
 
 const methodOfFormat: Record<AuthFormat, SignInMethod> = {
@@ -42,7 +42,9 @@ export function SignInPage() {
   return (
     <div className="flex flex-col items-center px-4 pt-4 pb-10 sm:pt-8 sm:pb-16">
       <DocumentTitle title={documentTitle('Sign In')} />
-      {auth.status === 'signedOut' ? null : <FullScreenSpinner />}
+      {/* Covered only while a session is likely (a stored token, a Google or Apple sign-in coming
+          back) or found: a new visitor gets the form at once, during the check. */}
+      {auth.expectSignedOut ? null : <FullScreenSpinner />}
       <div className="flex w-full max-w-md flex-col gap-8">
         <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink">{heading}</h1>
 

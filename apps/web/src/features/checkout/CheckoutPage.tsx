@@ -3,7 +3,6 @@ import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
 import { RatingAndResults } from '../../lib/proof/RatingAndResults';
-import { sessionToken } from '../../lib/sessionToken';
 import { Page } from '../../ui/Page';
 import { CheckoutOverlay } from './CheckoutOverlay';
 import { PlanCard } from './PlanCard';
@@ -18,10 +17,9 @@ import { useTrialCheckout } from './useTrialCheckout';
  * 'Restore purchase' helps someone whose earlier purchase is not showing.
  */
 export function CheckoutPage() {
-  const { status } = useAuth();
   // Without a stored session token nobody is signed in: the link is there from the first screen,
   // so nothing moves when the session check answers.
-  const signedOut = status === 'signedOut' || (status === 'loading' && sessionToken.get() === null);
+  const signedOut = useAuth().expectSignedOut;
   const annual = useAnnualPlan();
   const checkout = useTrialCheckout(annual.priceId);
 

@@ -53,6 +53,17 @@ describe('/webcheckout', () => {
     expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
   });
 
+  it('asks a new visitor to sign in at once, while the session is being checked', async () => {
+    stayOnPage();
+    const server = installFakeServer({ signedIn: false });
+    server.route('GET /api/auth/get-session', () => new Promise(() => undefined));
+    renderRoute('/webcheckout');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Please sign in to continue checkout' }),
+    ).toBeInTheDocument();
+  });
+
   it('signs in on the page and goes on to the payment form', async () => {
     stayOnPage();
     const server = installFakeServer({ signedIn: false });

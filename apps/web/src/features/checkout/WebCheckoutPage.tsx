@@ -44,7 +44,8 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
       headingRef.current?.focus();
   }, [stage]);
 
-  if (auth.status === 'loading') {
+  // A visitor with nothing that suggests a session gets the sign-in at once, during the check.
+  if (auth.status === 'loading' && !auth.expectSignedOut) {
     return <FullScreenSpinner />;
   }
   if (auth.status === 'signedOut' || !auth.user) {

@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { setAccessTokenProvider } from '../accessToken';
 import { sessionToken } from '../sessionToken';
 import { type Auth, AuthContext, type AuthStatus } from './authContext';
-import { type AuthSession, fetchSession, loadAuthClient, sessionQueryKey } from './session';
+import { type AuthSession, fetchSession, loadAuthClient, sessionHinted, sessionQueryKey } from './session';
 import { forgetSyncedSession, isSessionSynced, syncCurrentUser } from './syncCurrentUser';
 
 // Registered on import rather than in an effect: children's effects run first, and their calls
@@ -84,9 +84,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         ? 'loading'
         : 'signedIn';
 
+  const expectSignedOut = status === 'signedOut' || (session.isPending && !sessionHinted());
+
   const auth = useMemo<Auth>(
-    () => ({ status, user: current?.user ?? null, refresh, signOut }),
-    [status, current, refresh, signOut],
+    () => ({ status, expectSignedOut, user: current?.user ?? null, refresh, signOut }),
+    [status, expectSignedOut, current, refresh, signOut],
   );
   return <AuthContext value={auth}>{children}</AuthContext>;
 }

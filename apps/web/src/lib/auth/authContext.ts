@@ -9,6 +9,12 @@ export interface Auth {
    * told about it (syncCurrentUser); 'signedIn' means the account is ready to use.
    */
   status: AuthStatus;
+  /**
+   * True when signed out, and while the session is being checked with nothing that suggests one
+   * (no stored token, no Google or Apple sign-in coming back): a page may then draw its signed-out
+   * screen at once instead of waiting, and move on if a session turns up after all.
+   */
+  expectSignedOut: boolean;
   user: AuthUser | null;
   /** Re-reads the session after a sign-in step; true when someone is signed in. */
   refresh(): Promise<boolean>;

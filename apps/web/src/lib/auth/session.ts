@@ -1,5 +1,6 @@
 import { ApiError } from '@stillpoint/core';
 import { sessionToken } from '../sessionToken';
+import { oauthReturn } from './oauthReturn';
 
 /**
  * Better Auth's client, loaded on first use: public pages render without waiting for it, and the
@@ -29,6 +30,12 @@ export interface AuthSession {
 export const sessionQueryKey = ['auth', 'session'] as const;
 
 /**
+ * Whether anything suggests a session before the server has said: a stored token, or a Google or
+ * Apple sign-in coming back by redirect. Without either the visitor is almost surely signed out.
+ */
+export const sessionHinted = (): boolean => sessionToken.get() !== null || oauthReturn.pending();
+
+/**
  * Asks Better Auth who is signed in (GET /api/auth/get-session, with the bearer token). After a
  * Google or Apple sign-in, which ends with only a session cookie, the server answers with the
  * token in `set-auth-token`, which authClient stores like any other sign-in's. A missing
@@ -51,6 +58,7 @@ export async function fetchSession(): Promise<AuthSession | null> {
   if (error && error.status !== 401) {
     throw new ApiError(error.message ?? 'Could not check your sign-in.', 'UNAVAILABLE', error.status);
   }
+  oauthReturn.settle();
   if (!data) {
     if (sessionToken.get() === askedWith) sessionToken.clear();
     return null;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { oauthReturn } from '../../../lib/auth/oauthReturn';
 import { sessionToken } from '../../../lib/authClient';
 import { installFakeServer, TEST_TOKEN } from '../../../test/fakeServer';
 import { OAuthButtons } from './OAuthButtons';
@@ -159,6 +160,8 @@ describe('OAuthButtons', () => {
       callbackURL: '/signin?trialEmail=sam%40example.com',
     });
     expect(onError).not.toHaveBeenCalled();
+    // The page it comes back to waits for the session the sign-in brings.
+    expect(oauthReturn.pending()).toBe(true);
     // The button stays busy while the page leaves.
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveAttribute('aria-busy', 'true');
   });
@@ -176,5 +179,7 @@ describe('OAuthButtons', () => {
     await waitFor(() =>
       expect(onError).toHaveBeenCalledWith('Too many attempts. Please wait a few minutes and try again.'),
     );
+    // Nothing left the page, so nothing is coming back to it.
+    expect(oauthReturn.pending()).toBe(false);
   });
 });

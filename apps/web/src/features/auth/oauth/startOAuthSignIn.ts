@@ -1,4 +1,5 @@
 import type { AuthConfig } from '@stillpoint/core';
+import { oauthReturn } from '../../../lib/auth/oauthReturn';
 import { loadAuthClient } from '../../../lib/auth/session';
 import { sessionToken } from '../../../lib/sessionToken';
 import { listenForPopupResult, type PopupMessage } from './popupRelay';
@@ -62,14 +63,21 @@ export async function startOAuthSignIn(
         relay.stop();
       }
     }
+    // Marked before leaving, so the page it comes back to waits for the session it brings.
+    oauthReturn.expect();
     const { error } = await authClient.signIn.social({
       provider: provider.id,
       callbackURL,
       errorCallbackURL: callbackURL,
     });
     // On success Better Auth's client has already sent the browser to the provider.
-    return error ? { status: 'failed', error } : { status: 'redirecting' };
+    if (error) {
+      oauthReturn.settle();
+      return { status: 'failed', error };
+    }
+    return { status: 'redirecting' };
   } catch (error) {
+    oauthReturn.settle();
     return { status: 'failed', error };
   }
 }
