@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { routeImports } from './scripts/route-imports';
 
 // `npm run dev` serves the web app with hot reload and forwards API calls to the server process.
 const apiPort = process.env.API_PORT ?? '3001';
@@ -44,20 +45,26 @@ function routePreloads(): Plugin {
 
       const preloads: Record<string, { scripts: string[]; styles: string[] }> = {};
       const source = readFileSync(routesFile, 'utf8');
-      for (const segment of source.split(/\bpath:\s*/).slice(1)) {
-        const routePath = /^'([^']+)'/.exec(segment)?.[1];
-        const specifier = /\bimport\('([^']+)'\)/.exec(segment)?.[1];
-        if (!routePath || !specifier || routePath.includes('*') || routePath.includes(':')) continue;
+      const chunkOf = async (specifier: string) => {
         const resolved = await this.resolve(specifier, routesFile);
-        const chunk = chunks.find((c) => c.facadeModuleId === resolved?.id);
-        if (!chunk) {
-          this.warn(`route preloads: no chunk for ${routePath} (${specifier})`);
-          continue;
+        return chunks.find((c) => c.facadeModuleId === resolved?.id);
+      };
+      for (const { routePath, specifiers } of routeImports(source)) {
+        const files = new Set<string>();
+        for (const specifier of specifiers) {
+          const chunk = await chunkOf(specifier);
+          if (!chunk) {
+            this.warn(`route preloads: no chunk for ${routePath} (${specifier})`);
+            continue;
+          }
+          for (const file of closure(chunk.fileName)) if (!loadedByIndex.has(file)) files.add(file);
         }
-        const files = [...closure(chunk.fileName)].filter((file) => !loadedByIndex.has(file));
-        const styles = files.flatMap((file) => [...(byFileName.get(file)?.viteMetadata?.importedCss ?? [])]);
-        preloads[`/${routePath.replace(/^\/+/, '')}`] = {
-          scripts: files.map((file) => `/${file}`),
+        if (files.size === 0) continue;
+        const styles = [...files].flatMap((file) => [
+          ...(byFileName.get(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        preloads[routePath] = {
+          scripts: [...files].map((file) => `/${file}`),
           styles: [...new Set(styles)].map((file) => `/${file}`),
         };
       }
@@ -143,7 +150,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: {
+    rolldownOptions: {
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 12 * 1024 } } },
       onwarn(warning, warn) {
         // TanStack Query marks React Server Component boundaries ("use client"); a browser-only
         // bundle has none, so the directive means nothing here.

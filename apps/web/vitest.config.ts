@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
   },
 });

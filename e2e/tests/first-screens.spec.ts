@@ -146,3 +146,33 @@ test('breathe is drawn for a signed-in person, naming the paused site, and the a
   // The session check confirmed the person: the signed-in header.
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
 });
+
+test('home is drawn for a stored session as its header over the loading page, and the app takes over without a shift', async ({
+  page,
+  request,
+}) => {
+  await request.post('/api/auth/phone-number/send-otp', { data: { phoneNumber: TEST_PHONE.e164 } });
+  const verified = await request.post('/api/auth/phone-number/verify', {
+    data: { phoneNumber: TEST_PHONE.e164, code: TEST_PHONE.code },
+  });
+  const token = verified.headers()['set-auth-token'] ?? ((await verified.json()) as { token: string }).token;
+
+  await page.route('**/assets/*.js', (route) => route.abort());
+  // Nobody signed in: no drawing (the app sends them to sign in).
+  await page.goto('/');
+  await expect(page.locator('#root')).toBeEmpty();
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_TOKEN_KEY,
+    token,
+  ] as const);
+  await page.goto('/');
+  const drawing = page.locator('#root > [inert]');
+  await expect(drawing.getByRole('link', { name: 'Stillpoint home' })).toBeVisible();
+  await expect(drawing.getByRole('status', { name: 'Loading your subscription' })).toBeAttached();
+
+  await page.unroute('**/assets/*.js');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your Web Settings' })).toBeVisible();
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
+  expect(await layoutShift(page)).toBeLessThan(0.001);
+});

@@ -82,6 +82,11 @@ test.describe('the per-route budget check', () => {
         },
       ]),
     );
+    // Home, signed in: the signed-in layout's chunks and its own, as the route table lists them.
+    preloads['/'] = {
+      scripts: ['/assets/SignedInLayout-aaaaaaaa.js', '/assets/HomePage-aaaaaaaa.js'],
+      styles: [],
+    };
     writeFileSync(path.join(dist, '.vite/route-preloads.json'), JSON.stringify(preloads));
     return dist;
   }

@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { appRouter } from './app/router';
 import { whenRouterReady } from './app/routerReady';
+import { checkSessionEarly } from './lib/auth/session';
 import './styles.css';
+
+// Asked at once, beside the page's chunks: every signed-in screen waits for this answer.
+checkSessionEarly();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');

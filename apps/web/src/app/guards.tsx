@@ -6,22 +6,12 @@ import { sessionToken } from '../lib/sessionToken';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 
 /**
- * SPEC §2 sign-in guard: a full-screen spinner while auth state loads; a signed-out visitor goes to
- * /signin with the same query string. The second guard, for the subscription, is inside the
- * signed-in layout (subscriptionGuard.tsx), so its API code loads with those pages, not this shell.
- */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
-  if (status === 'signedIn') return children;
-  if (status === 'signedOut') return <SendToSignIn />;
-  return <FullScreenSpinner />;
-}
-
-/**
- * The sign-in guard of a page that may be drawn before the session check answers (/breathe): with
- * a session token stored, the page is drawn at once, and still goes to /signin if the check finds
- * the session over. Its pages must draw without the person's details (useAuth().user is null
- * until then).
+ * SPEC §2's sign-in guard, drawn before the session check answers when it can: with a session
+ * token stored, the page is drawn at once (the signed-in layout with its page spinner, /breathe),
+ * and still goes to /signin if the check finds the session over. Without one, a full-screen
+ * spinner until the check answers; a signed-out visitor goes to /signin with the same query. Its
+ * pages must draw without the person's details (useAuth().user is null until then); the
+ * subscription guard inside the signed-in layout (subscriptionGuard.tsx) waits for them.
  */
 export function RequireStoredSession({ children }: { children: ReactNode }) {
   const { status } = useAuth();

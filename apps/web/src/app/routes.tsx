@@ -1,7 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { ErrorPage } from './ErrorPage';
-import { RequireAuth } from './guards';
+import { RequireStoredSession } from './guards';
 import { RootLayout } from './layout/RootLayout';
 import { StandaloneLayout } from './layout/StandaloneLayout';
 import { paymentPageLoader } from './paymentPageLoad';
@@ -18,10 +18,12 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       {
+        // With a stored token the signed-in layout (header, page spinner) is drawn at once and its
+        // page's data starts loading while the session is checked (lib/pagePrefetch.ts).
         element: (
-          <RequireAuth>
+          <RequireStoredSession>
             <Outlet />
-          </RequireAuth>
+          </RequireStoredSession>
         ),
         children: [
           {
@@ -31,7 +33,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })),
+                lazy: () =>
+                  import('../features/home/HomePage').then((m) => ({
+                    Component: m.HomePage,
+                    handle: m.homePrefetch,
+                  })),
               },
               {
                 path: 'subscription',

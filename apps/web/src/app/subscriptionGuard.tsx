@@ -1,7 +1,7 @@
 import { messages } from '@stillpoint/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSubscription } from '../lib/subscription';
-import { FullScreenSpinner } from '../ui/FullScreenSpinner';
+import { PageSpinner } from '../ui/PageSpinner';
 import { showErrorToast } from '../ui/toast';
 
 /**
@@ -22,7 +22,7 @@ export function RequireSubscription({ children }: { children: ReactNode }) {
   }, [failedAt]);
 
   if (status === 'loading' || status === 'notInitialised') {
-    return <FullScreenSpinner label="Loading your subscription" />;
+    return <PageSpinner label="Loading your subscription" />;
   }
   return children;
 }

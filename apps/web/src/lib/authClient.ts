@@ -15,10 +15,7 @@ export const authClient = createAuthClient({
     auth: { type: 'Bearer', token: () => sessionToken.get() ?? '' },
     // Looked up on each call rather than captured once, so a test can stub fetch at the boundary.
     customFetchImpl: (input, init) => fetch(input, init),
-    onSuccess: ({ response }) => {
-      const token = response.headers.get('set-auth-token');
-      if (token) sessionToken.set(token);
-    },
+    onSuccess: ({ response }) => sessionToken.takeFrom(response),
   },
 });
 

@@ -13,4 +13,13 @@ export const sessionToken = {
     localStorage.removeItem(SESSION_TOKEN_KEY);
     localStorage.removeItem(POPUP_TOKEN_KEY);
   },
+  /**
+   * Keeps the token an auth response hands over in `set-auth-token` (the bearer plugin): every
+   * response that opens a session carries one, and so does the session check that first finds a
+   * Google or Apple sign-in's cookie session.
+   */
+  takeFrom: (response: Response) => {
+    const token = response.headers.get('set-auth-token');
+    if (token) localStorage.setItem(SESSION_TOKEN_KEY, token);
+  },
 };

@@ -1,14 +1,25 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { loadEndpoint } from '../../lib/apiRegistry';
 import { LegacyDataImport } from '../../lib/legacyImport';
 import { RequireSubscription } from '../subscriptionGuard';
 import { ExpiredSubscriptionToast } from './ExpiredSubscriptionToast';
 import { Header } from './Header';
+import { usePagePrefetch } from './pagePrefetch';
 
 /**
  * Home, subscription and onboarding (breathe has its own, composedBreathe.tsx): the header above the page, which waits for the
  * subscription (SPEC §2's second guard), and the expired toast when the plan has ended.
  */
 export function SignedInLayout() {
+  usePagePrefetch();
+  // The calls every signed-in page waits for (a new sign-in's sync, the subscription): their
+  // schemas load while the session is checked rather than after it. A failure here is the call's
+  // own to report.
+  useEffect(() => {
+    for (const name of ['syncCurrentUser', 'getSubscriptionState'] as const)
+      loadEndpoint(name).catch(() => undefined);
+  }, []);
   return (
     <>
       <Header />

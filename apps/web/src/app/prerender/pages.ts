@@ -41,6 +41,9 @@ const oauthReturning = `session:${OAUTH_RETURN_KEY}` as const;
  * drawing needs: /breathe is drawn as a signed-in person first sees it.
  */
 export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
+  // Home, as a person with a stored session first sees it: the header and the page's spinner,
+  // while their data loads (RequireStoredSession).
+  '/': { unlessStored: [`!${signedIn}`] },
   '/getting-started': {
     unlessStored: [signedIn, `session:${FUNNEL_PLACE_KEY}`],
     unlessQuery: ['error'],

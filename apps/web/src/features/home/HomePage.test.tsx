@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionToken } from '../../lib/sessionToken';
 import { installDashboardServer } from '../../test/dashboardServer';
 import { installFakeExtension } from '../../test/fakeExtension';
 import { TEST_TOKEN, TEST_USER } from '../../test/fakeServer';
@@ -43,6 +44,40 @@ describe('HomePage', () => {
     vi.useRealTimers();
     vi.restoreAllMocks();
     toast.dismiss();
+  });
+
+  it('asks for its data while the session is checked, under a header drawn at once', async () => {
+    const server = installDashboardServer({ profile: { displayName: 'Sam' } });
+    let answerSession: (() => void) | undefined;
+    server.route(
+      'GET /api/auth/get-session',
+      () =>
+        new Promise((resolve) => {
+          answerSession = () =>
+            resolve({
+              body: {
+                session: { id: 'session-1', token: TEST_TOKEN, userId: TEST_USER.uid },
+                user: { id: TEST_USER.uid, email: '', name: '', phoneNumber: '+15555550100' },
+              },
+            });
+        }),
+    );
+    sessionToken.set(TEST_TOKEN);
+    renderRoute('/');
+
+    await waitFor(() => expect(server.calls('GET /api/getProfileWeb')).toHaveLength(1), { timeout: 5000 });
+    expect(server.calls('GET /api/getBrowserSitesWithActiveAndTodaysSessions')).toHaveLength(1);
+    expect(server.calls('GET /api/getBrowserSiteSettings')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Stillpoint home' })).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Loading your subscription' })).toBeInTheDocument();
+    expect(answerSession).toBeDefined();
+
+    act(() => answerSession?.());
+
+    expect(await heading()).toHaveTextContent(/, Sam$/);
+    // The page took the answers asked for early instead of asking again.
+    expect(server.calls('GET /api/getProfileWeb')).toHaveLength(1);
+    expect(server.calls('GET /api/getBrowserSitesWithActiveAndTodaysSessions')).toHaveLength(1);
   });
 
   it('shows a spinner until the profile has loaded', async () => {
@@ -291,6 +326,34 @@ describe('HomePage', () => {
         type: 'USER_ACCESS_TOKEN_EXCHANGE',
         token: 'one-time-token',
       });
+    });
+
+    it('in desktop Chrome, appears once the extension check has answered, so the prompt pushes nothing down', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+      installDashboardServer({ profile: { displayName: 'Sam' } });
+      // An extension that has not answered yet: messages wait until `answer`, then fail as missing.
+      let answered = false;
+      const waiting: (() => void)[] = [];
+      vi.stubGlobal('chrome', {
+        runtime: {
+          sendMessage: (_id: string, _message: unknown, reply: (value: unknown) => void) => {
+            if (answered) queueMicrotask(() => reply(undefined));
+            else waiting.push(() => reply(undefined));
+          },
+        },
+      });
+      renderRoute('/');
+
+      await waitFor(() => expect(waiting.length).toBeGreaterThan(0), { timeout: 5000 });
+      expect(screen.getByRole('status', { name: 'Loading your home page' })).toBeInTheDocument();
+
+      act(() => {
+        answered = true;
+        for (const answer of waiting.splice(0)) answer();
+      });
+
+      expect(await heading()).toHaveTextContent(/, Sam$/);
+      expect(prompt()).toBeInTheDocument();
     });
 
     it('says nothing when the extension is already there', async () => {

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { useScrollDepthTracking } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
+import { useExtension } from '../../lib/auth/useExtension';
+import { canInstallExtension } from '../../lib/browser';
 import { documentTitle } from '../../lib/documentTitle';
 import { useSites } from '../../lib/sites';
 import { DocumentTitle } from '../../ui/DocumentTitle';
-import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { LoadError } from '../../ui/LoadError';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { BrowserNotice } from './browser/BrowserNotice';
 import { ExtensionPrompt } from './browser/ExtensionPrompt';
 import { FeedbackButton } from './feedback/FeedbackButton';
@@ -18,6 +20,8 @@ import { PhoneUseSection } from './phone/PhoneUseSection';
 import { useProfile } from './profile/useProfile';
 import { AddSiteProvider } from './sites/AddSiteProvider';
 import { SitesSection } from './sites/SitesSection';
+
+export { homePrefetch } from './homePrefetch';
 
 const todayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 
@@ -35,21 +39,28 @@ export function HomePage() {
   const sites = useSites();
   const feedblocking = useFeedblockingSettings();
   useInsights();
+  // In desktop Chrome, whether the extension prompt shows: it sits above the sections.
+  const installable = canInstallExtension();
+  const extension = useExtension({ poll: installable, enabled: installable && auth.status === 'signedIn' });
 
   // The sections above the fold change height as their data arrives (an empty site list is taller
-  // than its skeletons), which pushed everything under them down. The page appears once the
-  // profile and both web-settings answers are in; they load side by side, so this costs no extra
-  // wait. A first failed try shows the page at once, the section retrying and then saying so. Only
-  // the first load waits: a section's 'Try again' later reloads that section, not the page.
+  // than its skeletons), and the extension prompt above them appears once the extension is known
+  // to be missing; either pushed everything under them down. The page appears once the profile,
+  // both web-settings answers and (in desktop Chrome) the extension check are in; they run side by
+  // side, so this costs little extra wait. A first failed try shows the page at once, the section
+  // retrying and then saying so. Only the first load waits: a section's 'Try again' later reloads
+  // that section, not the page.
   const firstTry = (query: { isPending: boolean; failureCount: number }) =>
     query.isPending && query.failureCount === 0;
   const [sectionsArrived, setSectionsArrived] = useState(false);
-  if (!sectionsArrived && !firstTry(sites) && !firstTry(feedblocking)) setSectionsArrived(true);
+  const extensionKnown = !installable || extension !== 'checking';
+  if (!sectionsArrived && !firstTry(sites) && !firstTry(feedblocking) && extensionKnown)
+    setSectionsArrived(true);
   if (auth.status !== 'signedIn' || profile.isPending || !sectionsArrived) {
     return (
       <>
         <DocumentTitle title={documentTitle('Home')} />
-        <FullScreenSpinner label="Loading your home page" />
+        <PageSpinner label="Loading your home page" />
       </>
     );
   }

@@ -35,29 +35,63 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  */
 export const sessionHinted = (): boolean => sessionToken.get() !== null || oauthReturn.pending();
 
+/** The first check, started before the app draws (checkSessionEarly), until the provider takes it. */
+let early: Promise<AuthSession | null> | null = null;
+
+/** Better Auth's session route: the same answer as its client's `getSession()`. */
+const SESSION_PATH = '/api/auth/get-session';
+
+interface SessionAnswer {
+  session: { id: string };
+  user: { id: string; email: string; phoneNumber?: string | null };
+}
+
 /**
- * Asks Better Auth who is signed in (GET /api/auth/get-session, with the bearer token). After a
- * Google or Apple sign-in, which ends with only a session cookie, the server answers with the
- * token in `set-auth-token`, which authClient stores like any other sign-in's. A missing
- * or revoked session is `null` and forgets the token; a failure to ask throws, so the query retries
- * and a flaky network never signs anyone out.
+ * Asks Better Auth who is signed in (GET /api/auth/get-session, with the bearer token). A plain
+ * request rather than through Better Auth's client, so the first check of every page waits for no
+ * code beyond the app shell (the client loads beside it for the sign-in forms). After a Google
+ * or Apple sign-in, which ends with only a session cookie, the server answers with the token in
+ * `set-auth-token`, kept like any other sign-in's. A missing or revoked session is `null` and
+ * forgets the token; a failure to ask throws, so the query retries and a flaky network never
+ * signs anyone out.
  */
-export async function fetchSession(): Promise<AuthSession | null> {
-  let result: Awaited<ReturnType<Awaited<ReturnType<typeof loadAuthClient>>['getSession']>>;
+export function fetchSession(): Promise<AuthSession | null> {
+  const answer = early ?? askForSession();
+  early = null;
+  return answer;
+}
+
+/**
+ * Starts the first session check as the page's code starts, before the app has drawn: the auth
+ * provider's first check takes this answer instead of asking again. Every signed-in screen waits
+ * for it, so it should not also wait for the page's chunks.
+ */
+export function checkSessionEarly(): void {
+  early ??= askForSession();
+  // The provider's query reports a failure; an unhandled rejection here would be noise.
+  early.catch(() => undefined);
+}
+
+async function askForSession(): Promise<AuthSession | null> {
   // A sign-in in another tab (or a token stored while this check was under way) is not this
   // answer's to forget: only the token the check was made with is cleared.
   const askedWith = sessionToken.get();
+  let response: Response;
+  let data: SessionAnswer | null;
   try {
-    const authClient = await loadAuthClient();
-    result = await authClient.getSession();
+    response = await fetch(SESSION_PATH, {
+      headers: askedWith ? { Authorization: `Bearer ${askedWith}` } : {},
+      credentials: 'include',
+    });
+    data = response.ok ? ((await response.json()) as SessionAnswer | null) : null;
   } catch {
     // Not shown to anyone: the query retries, and the app treats the visitor as signed out meanwhile.
     throw new ApiError('Could not reach the server to check the sign-in.', 'NETWORK', 0);
   }
-  const { data, error } = result;
-  if (error && error.status !== 401) {
-    throw new ApiError(error.message ?? 'Could not check your sign-in.', 'UNAVAILABLE', error.status);
+  if (!response.ok && response.status !== 401) {
+    throw new ApiError('Could not check your sign-in.', 'UNAVAILABLE', response.status);
   }
+  sessionToken.takeFrom(response);
   oauthReturn.settle();
   if (!data) {
     if (sessionToken.get() === askedWith) sessionToken.clear();

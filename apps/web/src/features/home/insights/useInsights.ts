@@ -1,12 +1,15 @@
 import { localUserDay } from '@stillpoint/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
-/** The last 7 days of pauses, ending today by the person's own calendar (as the sites are asked). */
-export function useInsights() {
-  const userDay = localUserDay(new Date());
-  return useQuery({
+/** GET getInsights: the 7 days of pauses ending on `userDay`. */
+export const insightsQuery = (userDay: number) =>
+  queryOptions({
     queryKey: ['insights', userDay],
     queryFn: ({ signal }) => callApi('getInsights', { userDay }, { signal }),
   });
+
+/** The last 7 days of pauses, ending today by the person's own calendar (as the sites are asked). */
+export function useInsights() {
+  return useQuery(insightsQuery(localUserDay(new Date())));
 }
