@@ -76,6 +76,17 @@ describe('step 0', () => {
 });
 
 describe('step 1, signed out', () => {
+  it('asks a new visitor to sign in at once, while the session is being checked', async () => {
+    const server = redeemServer({ signedIn: false });
+    server.route('GET /api/auth/get-session', () => new Promise(() => undefined));
+    renderRoute('/redeem?step=1');
+
+    expect(await stepHeading('Sign in to redeem your gift')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('status', { name: "Checking whether you're signed in" }),
+    ).not.toBeInTheDocument();
+  });
+
   it('shows the sign-in methods, and a sign-in that leaves the page comes back to step 1', async () => {
     const user = userEvent.setup();
     const server = redeemServer({ signedIn: false });

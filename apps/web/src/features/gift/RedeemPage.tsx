@@ -62,7 +62,9 @@ export function RedeemPage({ SignIn }: RedeemPageProps) {
   // the code field itself once the code is what is asked for. Not on arrival, which is the page's top.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const view = step === 1 ? (auth.status === 'loading' ? 'loading' : signedIn ? 'code' : 'signIn') : step;
+  // A visitor with nothing that suggests a session is asked to sign in at once (decision 032).
+  const checking = auth.status === 'loading' && !auth.expectSignedOut;
+  const view = step === 1 ? (checking ? 'loading' : signedIn ? 'code' : 'signIn') : step;
   // The first view shown (after auth is known) is the page's arrival: focus stays at the top.
   const shownView = useRef<typeof view | null>(null);
   useEffect(() => {
@@ -83,7 +85,7 @@ export function RedeemPage({ SignIn }: RedeemPageProps) {
     );
   } else if (step === 2 && premiumUntil) {
     content = <Redeemed headingRef={headingRef} premiumUntil={premiumUntil} user={auth.user} />;
-  } else if (auth.status === 'loading') {
+  } else if (checking) {
     content = (
       <div className="grid place-items-center py-10">
         <Spinner label="Checking whether you're signed in" />
