@@ -65,9 +65,14 @@ describe('HomePage', () => {
     sessionToken.set(TEST_TOKEN);
     renderRoute('/');
 
-    await waitFor(() => expect(server.calls('GET /api/getProfileWeb')).toHaveLength(1), { timeout: 5000 });
-    expect(server.calls('GET /api/getBrowserSitesWithActiveAndTodaysSessions')).toHaveLength(1);
-    expect(server.calls('GET /api/getBrowserSiteSettings')).toHaveLength(1);
+    await waitFor(
+      () => {
+        expect(server.calls('GET /api/getProfileWeb')).toHaveLength(1);
+        expect(server.calls('GET /api/getBrowserSitesWithActiveAndTodaysSessions')).toHaveLength(1);
+        expect(server.calls('GET /api/getBrowserSiteSettings')).toHaveLength(1);
+      },
+      { timeout: 5000 },
+    );
     expect(screen.getByRole('link', { name: 'Stillpoint home' })).toBeVisible();
     expect(screen.getByRole('status', { name: 'Loading your subscription' })).toBeInTheDocument();
     expect(answerSession).toBeDefined();
@@ -344,8 +349,12 @@ describe('HomePage', () => {
       });
       renderRoute('/');
 
-      await waitFor(() => expect(waiting.length).toBeGreaterThan(0), { timeout: 5000 });
-      expect(screen.getByRole('status', { name: 'Loading your home page' })).toBeInTheDocument();
+      // Home is there, waiting: the subscription is in and the extension has not answered.
+      expect(
+        await screen.findByRole('status', { name: 'Loading your home page' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
 
       act(() => {
         answered = true;
