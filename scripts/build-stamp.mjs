@@ -14,6 +14,8 @@ const inputs = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  // The build's own steps: the route table reader and the first screens drawn at build time.
+  'apps/web/scripts',
   'apps/server/src',
   'apps/server/assets',
   'apps/server/build.mjs',
