@@ -46,8 +46,12 @@ export default defineConfig({
     // Redirect rules need access to the sites a person chooses, which can be any site.
     host_permissions: ['<all_urls>'],
     externally_connectable: { matches: config.connectablePatterns },
-    // No web_accessible_resources: redirect rules go straight to the web app's breathe page, so no
-    // site can tell from a reachable extension page that Stillpoint is installed.
+    // Redirect rules land on breathe's first screen (decision 035), which Chrome follows only to a
+    // web-accessible page. use_dynamic_url: sites can reach it only through an id that changes
+    // every browser session, so no site can probe for Stillpoint; the rules use the fixed id.
+    web_accessible_resources: [
+      { resources: ['breathe.html'], matches: ['<all_urls>'], use_dynamic_url: true },
+    ],
     ...(mode === 'production' && storeBuild ? {} : { key: DEVELOPMENT_KEY }),
   }),
 });

@@ -10,10 +10,17 @@ async function visit(page: Page, url: string) {
   await page.goto(url).catch(() => undefined);
 }
 
-/** What the breathe page reads from its address: core's readBreatheQuery, as the web app does. */
+/** Breathe's first screen, the extension page every redirect rule lands on (decision 035). */
+const FIRST_SCREEN = `chrome-extension://${EXTENSION_ID}/breathe.html`;
+
+/**
+ * What the breathe page reads from its address: core's readBreatheQuery, as the web app does.
+ * `handedOver` says the extension's first screen passed on when the breathing began.
+ */
 function breatheParams(page: Page) {
   const url = new URL(page.url());
-  return { path: url.pathname, ...readBreatheQuery(url) };
+  const { breathingSince, ...query } = readBreatheQuery(url);
+  return { path: url.pathname, ...query, handedOver: typeof breathingSince === 'number' };
 }
 
 /**
@@ -26,7 +33,7 @@ function siteHitsSince(world: ExtensionWorld, mark: number) {
 
 /**
  * Every top-level document request and every document the tab commits while it is recorded:
- * enough to tell one redirect to the breathe page from a detour through an extension page.
+ * enough to tell one redirect to breathe's first screen from a detour through other pages.
  */
 function recordNavigations(page: Page) {
   const requests: Request[] = [];
@@ -35,14 +42,23 @@ function recordNavigations(page: Page) {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requests.push(request);
   });
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) committed.push(frame.url());
+    // Once per address: the app may replace its own history entry with the same address.
+    if (frame === page.mainFrame() && committed.at(-1) !== frame.url()) committed.push(frame.url());
   });
   return {
     requests,
     committed,
-    /** The URLs the breathe page's request was redirected from, nearest first. */
-    redirectsBefore(breathe: string): string[] {
-      const request = requests.find((candidate) => candidate.url() === breathe.replace(/#.*$/, ''));
+    /**
+     * The URLs the request for `landing` was redirected from, nearest first. A request for an
+     * extension page may name the extension by its per-session id (use_dynamic_url), which the
+     * committed page does not: the id is left out of the comparison.
+     */
+    redirectsBefore(landing: string): string[] {
+      const withoutExtensionId = (address: string) =>
+        address.replace(/#.*$/, '').replace(/^chrome-extension:\/\/[^/]+/, 'chrome-extension://');
+      const request = requests.find(
+        (candidate) => withoutExtensionId(candidate.url()) === withoutExtensionId(landing),
+      );
       const chain: string[] = [];
       for (let from = request?.redirectedFrom(); from; from = from.redirectedFrom()) chain.push(from.url());
       return chain;
@@ -73,7 +89,12 @@ test.describe('intercepting a chosen site', () => {
     await visit(page, url);
     await expect(page).toHaveURL((current) => current.pathname === '/breathe');
     expect(page.url().startsWith(`${world.server.baseURL}/breathe?`)).toBe(true);
-    expect(breatheParams(page)).toEqual({ path: '/breathe', returnUrl: url, siteId: site.id });
+    expect(breatheParams(page)).toEqual({
+      path: '/breathe',
+      returnUrl: url,
+      siteId: site.id,
+      handedOver: true,
+    });
 
     // Subdomains too; another site is left alone.
     await visit(page, 'https://m.distracting.test/');
@@ -91,7 +112,12 @@ test.describe('intercepting a chosen site', () => {
     }, linked);
     await page.getByRole('link', { name: 'A tempting link' }).click();
     await expect(page).toHaveURL((current) => current.pathname === '/breathe');
-    expect(breatheParams(page)).toEqual({ path: '/breathe', returnUrl: linked, siteId: site.id });
+    expect(breatheParams(page)).toEqual({
+      path: '/breathe',
+      returnUrl: linked,
+      siteId: site.id,
+      handedOver: true,
+    });
     expect(siteHitsSince(world, mark)).toEqual([]);
   });
 
@@ -112,7 +138,12 @@ test.describe('intercepting a chosen site', () => {
     const sentBackAt = Date.now();
     expect(sentBackAt).toBeGreaterThanOrEqual(endsAt - 50);
     expect(sentBackAt - endsAt).toBeLessThan(3000);
-    expect(breatheParams(page)).toEqual({ path: '/breathe', returnUrl: url, siteId: site.id });
+    expect(breatheParams(page)).toEqual({
+      path: '/breathe',
+      returnUrl: url,
+      siteId: site.id,
+      handedOver: true,
+    });
 
     // And the next visit is intercepted again, without reaching the site.
     const mark = world.sites.hits.length;
@@ -174,7 +205,7 @@ const URL_SHAPES = {
   fragment: 'https://www.distracting.test/read?id=7&p=2#section-3',
 } as const;
 
-test.describe('one redirect to the breathe page, whatever the URL holds', () => {
+test.describe("one redirect to breathe's first screen, whatever the URL holds", () => {
   // The breathing pause alone takes 11 s.
   test.describe.configure({ timeout: 60_000 });
 
@@ -189,21 +220,29 @@ test.describe('one redirect to the breathe page, whatever the URL holds', () => 
       const mark = world.sites.hits.length;
       const navigations = recordNavigations(page);
 
+      const startedAt = Date.now();
       await page.evaluate((href) => {
         window.location.href = href;
       }, url);
       await expect(page).toHaveURL((current) => current.pathname === '/breathe');
 
-      // Exactly one redirect: from the address itself (the network never sees a fragment) to
-      // the breathe page. No extension page in between, and nothing reached the site.
-      const breathe = page.url();
-      expect(navigations.redirectsBefore(breathe)).toEqual([url.replace(/#.*$/, '')]);
-      const visited = [...navigations.requests.map((request) => request.url()), ...navigations.committed];
-      expect(visited.filter((address) => /^chrome-extension:|intercept\.html/.test(address))).toEqual([]);
-      expect(navigations.committed.filter((address) => !address.startsWith(world.server.baseURL))).toEqual(
-        [],
-      );
-      expect(breatheParams(page)).toEqual({ path: '/breathe', returnUrl: url, siteId: site.id });
+      // Exactly one redirect, from the address itself (the network never sees a fragment) to
+      // breathe's first screen, carrying the exact address; then the web app's page takes over,
+      // with the same address and when the breathing began. Nothing else, and nothing reached the site.
+      const firstScreen = `${FIRST_SCREEN}?siteId=${site.id}&returnUrl=${url}`;
+      expect(navigations.committed).toEqual([firstScreen, page.url()]);
+      expect(navigations.redirectsBefore(firstScreen)).toEqual([url.replace(/#.*$/, '')]);
+      expect(navigations.redirectsBefore(page.url())).toEqual([]);
+      expect(page.url().startsWith(`${world.server.baseURL}/breathe?`)).toBe(true);
+      expect(breatheParams(page)).toEqual({
+        path: '/breathe',
+        returnUrl: url,
+        siteId: site.id,
+        handedOver: true,
+      });
+      const { breathingSince } = readBreatheQuery(new URL(page.url()));
+      expect(breathingSince).toBeGreaterThanOrEqual(startedAt);
+      expect(breathingSince).toBeLessThanOrEqual(Date.now());
       expect(siteHitsSince(world, mark)).toEqual([]);
 
       // Continue: after the pause, a session, and back to the exact address.

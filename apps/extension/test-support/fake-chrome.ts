@@ -1,5 +1,9 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { FIRST_SCREEN_PATH } from '../src/breathe/first-screen';
 import type { Platform, RedirectRule } from '../src/platform/types';
+
+/** The fake extension's own origin, as chrome-extension://<id>. */
+export const FAKE_EXTENSION_ORIGIN = 'chrome-extension://fakeextensionid';
 
 /**
  * In-memory Chrome for the extension's unit tests. Storage, alarms, tabs and runtime come from
@@ -64,14 +68,14 @@ export function createFakeDnr() {
     },
     /**
      * Where the tab ends up after a top-level navigation to `url`: the URL itself when no rule
-     * matches, else where the one redirect leads (the breathe page).
+     * matches, else where the one redirect leads (breathe's first screen).
      */
     navigate(url: string): string {
       return this.redirectFor(url) ?? url;
     },
-    /** Whether a navigation to `url` is sent to the breathe page. */
+    /** Whether a navigation to `url` is sent to breathe's first screen. */
     intercepts(url: string): boolean {
-      return new URL(this.navigate(url)).pathname === '/breathe';
+      return this.navigate(url).split('?')[0] === `${FAKE_EXTENSION_ORIGIN}${FIRST_SCREEN_PATH}`;
     },
   };
 }
@@ -189,6 +193,7 @@ export function createFakeChrome({ now = Date.UTC(2026, 0, 15, 12) } = {}): Fake
       update: (tabId, properties) => fakeBrowser.tabs.update(tabId, properties),
     },
     version: '0.1.0',
+    pageUrl: (path) => `${FAKE_EXTENSION_ORIGIN}${path}`,
     setUninstallUrl: async (url) => {
       uninstallUrls.push(url);
     },

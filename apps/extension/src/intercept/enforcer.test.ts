@@ -1,10 +1,13 @@
 import { readBreatheQuery } from '@stillpoint/core';
 import { describe, expect, it } from 'vitest';
-import { createWorld, WEB_APP } from '../../test-support/background';
+import { createWorld } from '../../test-support/background';
 import { serverSession, site } from '../../test-support/data';
-import { settle } from '../../test-support/fake-chrome';
+import { FAKE_EXTENSION_ORIGIN, settle } from '../../test-support/fake-chrome';
+import { FIRST_SCREEN_PATH } from '../breathe/first-screen';
 import { STORAGE_KEYS } from '../storage-keys';
 import { SESSION_END_ALARM } from './enforcer';
+
+const FIRST_SCREEN = `${FAKE_EXTENSION_ORIGIN}${FIRST_SCREEN_PATH}`;
 
 const now = Date.UTC(2026, 0, 15, 12);
 
@@ -42,7 +45,7 @@ describe('enforcing sites and sessions', () => {
     expect(world.chrome.dnr.intercepts('https://youtube.com/')).toBe(true);
   });
 
-  it('sends open tabs of a site back to the breathe page when its session ends', async () => {
+  it("sends open tabs of a site back to breathe's first screen when its session ends", async () => {
     const world = createWorld();
     const youtube = site('https://www.youtube.com');
     world.server.sites = [youtube, site('https://reddit.com')];
@@ -55,11 +58,11 @@ describe('enforcing sites and sessions', () => {
     await settle();
 
     const tab = await world.chrome.browser.tabs.get(watching.id ?? -1);
-    const url = new URL(tab?.url ?? '');
-    expect(`${url.origin}${url.pathname}`).toBe(`${WEB_APP}/breathe`);
-    expect(readBreatheQuery(url)).toEqual({
+    expect(tab?.url?.split('?')[0]).toBe(FIRST_SCREEN);
+    expect(readBreatheQuery(new URL(tab?.url ?? ''))).toEqual({
       siteId: youtube.id,
       returnUrl: 'https://www.youtube.com/watch?v=1&t=2',
+      breathingSince: null,
     });
     expect((await world.chrome.browser.tabs.get(elsewhere.id ?? -1))?.url).toBe('https://example.com/');
   });
@@ -96,7 +99,7 @@ describe('enforcing sites and sessions', () => {
     world.chrome.clock.advance(40_000);
     await world.app.onAlarm(SESSION_END_ALARM);
     expect(world.chrome.dnr.intercepts('https://youtube.com/')).toBe(true);
-    expect((await world.chrome.browser.tabs.get(tab.id ?? -1))?.url).toContain(`${WEB_APP}/breathe?`);
+    expect((await world.chrome.browser.tabs.get(tab.id ?? -1))?.url).toContain(`${FIRST_SCREEN}?`);
   });
 
   it('recomputes on wake-up after the browser was closed past a session end', async () => {
@@ -124,15 +127,19 @@ describe('enforcing sites and sessions', () => {
     expect(world.chrome.dnr.updates).toBe(updates);
   });
 
-  it('uses the web app origin the token came from for the breathe page', async () => {
+  it("sends every address to the extension's own first screen, under its fixed id", async () => {
     const world = createWorld();
     const youtube = site('https://youtube.com');
     world.server.sites = [youtube];
     await world.signIn();
     for (const url of ['https://youtube.com/', 'https://youtube.com/results?q=a+b']) {
-      const breathe = new URL(world.chrome.dnr.navigate(url));
-      expect(`${breathe.origin}${breathe.pathname}`).toBe(`${WEB_APP}/breathe`);
-      expect(readBreatheQuery(breathe)).toEqual({ siteId: youtube.id, returnUrl: url });
+      const landed = world.chrome.dnr.navigate(url);
+      expect(landed.split('?')[0]).toBe(FIRST_SCREEN);
+      expect(readBreatheQuery(new URL(landed))).toEqual({
+        siteId: youtube.id,
+        returnUrl: url,
+        breathingSince: null,
+      });
     }
   });
 });

@@ -1,4 +1,5 @@
-import { breathePageUrl } from '@stillpoint/core';
+import { breatheAddress } from '@stillpoint/core';
+import { FIRST_SCREEN_PATH } from '../breathe/first-screen';
 import type { ExtensionConfig } from '../config';
 import type { Platform } from '../platform/types';
 import type { Store } from '../store';
@@ -48,14 +49,16 @@ export function createEnforcer(platform: Platform, store: Store, config: Extensi
     );
   }
 
-  async function sendTabsBack(sites: { id: string; siteOrigin: string }[], origin: string) {
+  const firstScreenUrl = platform.pageUrl(FIRST_SCREEN_PATH);
+
+  async function sendTabsBack(sites: { id: string; siteOrigin: string }[]) {
     const tabs = await platform.tabs.query({});
     for (const tab of tabs) {
       if (tab.id === undefined || !tab.url) continue;
       const site = siteForUrl(tab.url, sites);
       if (!site) continue;
       await platform.tabs
-        .update(tab.id, { url: breathePageUrl(origin, site.id, tab.url) })
+        .update(tab.id, { url: breatheAddress(firstScreenUrl, { siteId: site.id, returnUrl: tab.url }) })
         .catch((error: unknown) => platform.warn('Could not send a tab back to the breathe page.', error));
     }
   }
@@ -85,6 +88,7 @@ export function createEnforcer(platform: Platform, store: Store, config: Extensi
       running: new Set(running.keys()),
       ruleIds,
       webAppOrigin: origin,
+      firstScreenUrl,
     });
     if (JSON.stringify(nextRuleIds) !== JSON.stringify(ruleIds)) await store.setRuleIds(nextRuleIds);
 
@@ -96,7 +100,7 @@ export function createEnforcer(platform: Platform, store: Store, config: Extensi
     const interceptedIds = new Set(interceptedSiteIds);
     // A session that ended since the last look (while the worker slept, too): its tabs go back.
     const ended = sites.filter((site) => previouslyOpen.includes(site.id) && interceptedIds.has(site.id));
-    if (ended.length > 0) await sendTabsBack(ended, origin);
+    if (ended.length > 0) await sendTabsBack(ended);
 
     const open = [...running.keys()].sort();
     if (JSON.stringify(open) !== JSON.stringify([...previouslyOpen].sort())) await store.setOpenSiteIds(open);

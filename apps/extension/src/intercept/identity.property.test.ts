@@ -18,6 +18,7 @@ function chromeInterceptorFor(typed: string): (url: string) => boolean {
     running: new Set(),
     ruleIds: {},
     webAppOrigin: 'https://stillpoint.app',
+    firstScreenUrl: 'chrome-extension://stillpointid/breathe.html',
   });
   expect(rules.length).toBeGreaterThan(0);
   // RE2 reads these filters as JavaScript does: no look-around or back-references are used.

@@ -2,10 +2,23 @@ import { readBreatheQuery } from '@stillpoint/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../test-support/data';
+import { handOffAddress } from '../breathe/first-screen';
 import type { RedirectRule } from '../platform/types';
 import { interceptRules } from './rules';
 
 const WEB_APP = 'https://stillpoint.app';
+const FIRST_SCREEN = 'chrome-extension://stillpointid/breathe.html';
+const BREATHING_SINCE = 1_800_000_000_000;
+
+/**
+ * The first screen's location as Chrome gives it to the page. Chrome parses chrome-extension: as
+ * a standard scheme, like https (Node's URL would not), so it is read as the same address on https.
+ */
+const firstScreenLocation = (landed: string) => new URL(landed.replace(/^chrome-extension:/, 'https:'));
+
+/** Where the first screen hands over: the web app's breathe page, parsed as the browser does. */
+const takenOver = (landed: string) =>
+  new URL(handOffAddress(WEB_APP, firstScreenLocation(landed), BREATHING_SINCE));
 
 const inDomains = (host: string, domains: readonly string[] = []) =>
   domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
@@ -91,16 +104,17 @@ const siteUrl = fc
   )
   .map(([origin, separator, rest]) => `${origin}${separator}${rest}`);
 
-describe('one redirect to the breathe page', () => {
+describe("one redirect to breathe's first screen, which hands the exact address to the web app", () => {
   const youtube = site('https://youtube.com');
   const { rules } = interceptRules({
     sites: [youtube],
     running: new Set(),
     ruleIds: {},
     webAppOrigin: WEB_APP,
+    firstScreenUrl: FIRST_SCREEN,
   });
 
-  it('sends any address of the site to the breathe page, which reads back the exact URL', () => {
+  it('sends any address of the site to the first screen, and the web app reads back the exact URL', () => {
     fc.assert(
       fc.property(fc.oneof(siteUrl, fc.webUrl({ withQueryParameters: true, withFragments: true })), (url) => {
         const { landed, redirects } = navigateLikeChrome(rules, url);
@@ -109,11 +123,13 @@ describe('one redirect to the breathe page', () => {
           return;
         }
         expect(redirects).toBe(1);
-        const breathe = new URL(landed);
+        expect(landed.split('?')[0]).toBe(FIRST_SCREEN);
+        const breathe = takenOver(landed);
         expect(`${breathe.origin}${breathe.pathname}`).toBe(`${WEB_APP}/breathe`);
         expect(readBreatheQuery(breathe)).toEqual({
           siteId: youtube.id,
           returnUrl: asCarried(new URL(url).href),
+          breathingSince: BREATHING_SINCE,
         });
       }),
       { numRuns: 500 },
@@ -129,7 +145,8 @@ describe('one redirect to the breathe page', () => {
     ]) {
       const { landed, redirects } = navigateLikeChrome(rules, url);
       expect(redirects).toBe(1);
-      expect(readBreatheQuery(new URL(landed)).returnUrl).toBe(url);
+      expect(readBreatheQuery(firstScreenLocation(landed)).returnUrl).toBe(url);
+      expect(readBreatheQuery(takenOver(landed)).returnUrl).toBe(url);
     }
   });
 });

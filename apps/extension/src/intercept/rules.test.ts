@@ -5,12 +5,14 @@ import { createFakeDnr } from '../../test-support/fake-chrome';
 import { assignRuleIds, interceptRules, MAX_INTERCEPT_SITES, planRuleUpdate, type RuleInputs } from './rules';
 
 const webAppOrigin = 'https://stillpoint.app';
+const firstScreenUrl = 'chrome-extension://stillpointid/breathe.html';
 
 const inputs = (overrides: Partial<RuleInputs>): RuleInputs => ({
   sites: [],
   running: new Set(),
   ruleIds: {},
   webAppOrigin,
+  firstScreenUrl,
   ...overrides,
 });
 
@@ -44,7 +46,7 @@ describe('intercept rule generation', () => {
     }
   });
 
-  it('sends every address straight to the breathe page, the URL last and as it is', async () => {
+  it("sends every address straight to breathe's first screen, the URL last and as it is", async () => {
     const youtube = site('https://www.youtube.com');
     const { rules } = interceptRules(inputs({ sites: [youtube] }));
     expect(rules).toHaveLength(1);
@@ -56,14 +58,16 @@ describe('intercept rule generation', () => {
       'https://www.youtube.com/watch?v=abc&t=10',
       'https://www.youtube.com/@name/%F0%9F%98%80',
     ]) {
-      expect(dnr.redirectFor(url)).toBe(
-        `https://stillpoint.app/breathe?siteId=${youtube.id}&returnUrl=${url}`,
-      );
-      expect(breatheQueryOf(await navigate(rules, url))).toEqual({ siteId: youtube.id, returnUrl: url });
+      expect(dnr.redirectFor(url)).toBe(`${firstScreenUrl}?siteId=${youtube.id}&returnUrl=${url}`);
+      expect(breatheQueryOf(await navigate(rules, url))).toEqual({
+        siteId: youtube.id,
+        returnUrl: url,
+        breathingSince: null,
+      });
     }
   });
 
-  it('sends any page of the site, subdomains included, to the breathe page with the URL intact', async () => {
+  it("sends any page of the site, subdomains included, to breathe's first screen with the URL intact", async () => {
     const youtube = site('https://www.youtube.com');
     const { rules } = interceptRules(inputs({ sites: [youtube] }));
     for (const url of [
@@ -75,8 +79,12 @@ describe('intercept rule generation', () => {
       'http://youtube.com./',
     ]) {
       const landed = await navigate(rules, url);
-      expect(landed.startsWith('https://stillpoint.app/breathe?')).toBe(true);
-      expect(breatheQueryOf(landed)).toEqual({ siteId: youtube.id, returnUrl: new URL(url).href });
+      expect(landed.startsWith(`${firstScreenUrl}?`)).toBe(true);
+      expect(breatheQueryOf(landed)).toEqual({
+        siteId: youtube.id,
+        returnUrl: new URL(url).href,
+        breathingSince: null,
+      });
     }
   });
 
@@ -92,7 +100,7 @@ describe('intercept rule generation', () => {
     ]) {
       expect(await navigate(rules, url)).toBe(url);
     }
-    expect(await navigate(rules, 'http://localhost:8080/x')).toContain('/breathe?');
+    expect(await navigate(rules, 'http://localhost:8080/x')).toContain('/breathe.html?');
   });
 
   it('intercepts two ports of one host as two sites', async () => {
@@ -137,7 +145,7 @@ describe('intercept rule generation', () => {
     );
     expect(rules.every((rule) => rule.condition.requestDomains[0] === 'example.com')).toBe(true);
     expect(await navigate(rules, 'https://app.example.com/breathe')).toBe('https://app.example.com/breathe');
-    expect(await navigate(rules, 'https://www.example.com/')).toContain('app.example.com/breathe?');
+    expect(await navigate(rules, 'https://www.example.com/')).toContain('/breathe.html?');
     const local = interceptRules(
       inputs({ sites: [site('http://localhost')], webAppOrigin: 'http://localhost:3000' }),
     );
@@ -160,8 +168,13 @@ describe('intercept rule generation', () => {
     );
     expect(planRuleUpdate(before.rules, after.rules)).toEqual({ removeRuleIds: [2], addRules: [] });
     expect(planRuleUpdate(after.rules, after.rules)).toEqual({ removeRuleIds: [], addRules: [] });
+    // Another first screen address (another extension id): the rule is replaced.
     const moved = interceptRules(
-      inputs({ sites: [a], ruleIds: before.ruleIds, webAppOrigin: 'https://other.app' }),
+      inputs({
+        sites: [a],
+        ruleIds: before.ruleIds,
+        firstScreenUrl: 'chrome-extension://otherid/breathe.html',
+      }),
     );
     expect(planRuleUpdate(after.rules, moved.rules)).toEqual({ removeRuleIds: [1], addRules: moved.rules });
   });

@@ -1,4 +1,4 @@
-import { breathePageUrl, type SiteIdentity, siteIdentity, urlBelongsToSite } from '@stillpoint/core';
+import { breatheAddress, type SiteIdentity, siteIdentity, urlBelongsToSite } from '@stillpoint/core';
 import type { RedirectRule } from '../platform/types';
 
 /** The part of a site (SPEC §3 custom site) that rule generation needs. */
@@ -16,6 +16,8 @@ export interface RuleInputs {
   ruleIds: Readonly<Record<string, number>>;
   /** The web app's origin; never intercepted, since the breathe page lives there. */
   webAppOrigin: string;
+  /** The extension's first screen of the breathe page (FIRST_SCREEN_PATH), where rules redirect. */
+  firstScreenUrl: string;
 }
 
 /** Chrome allows at most 1000 regex rules per extension; each site takes one. */
@@ -69,12 +71,13 @@ export function siteRegexFilter(site: SiteIdentity): string {
 }
 
 /**
- * Every URL goes straight to the breathe page with `\0`, the whole URL as Chrome requests it, as
- * its returnUrl: written last and not encoded, so `&`, `+`, `%` and `=` in it reach the breathe
- * page as they are (core's readBreatheQuery reads the rest of the query whole).
+ * Every URL goes straight to breathe's first screen, an extension page that paints at once and
+ * hands over to the web app's breathe page (decision 035), with `\0`, the whole URL as Chrome
+ * requests it, as its returnUrl: written last and not encoded, so `&`, `+`, `%` and `=` in it
+ * arrive as they are (core's readBreatheQuery reads the rest of the query whole).
  */
-export function breatheSubstitution(webAppOrigin: string, siteId: string): string {
-  return breathePageUrl(webAppOrigin, siteId, '\\0');
+export function breatheSubstitution(firstScreenUrl: string, siteId: string): string {
+  return breatheAddress(firstScreenUrl, { siteId, returnUrl: '\\0' });
 }
 
 function webAppHost(origin: string): string | null {
@@ -87,7 +90,7 @@ function webAppHost(origin: string): string | null {
 
 /**
  * The redirect rules for a moment in time, for each active site without a running session:
- * main-frame navigations to the site (any path, subdomains included) go to the breathe page
+ * main-frame navigations to the site (any path, subdomains included) go to breathe's first screen
  * in one redirect, before any request reaches the site. Inactive sites, sites with a running
  * session and the web app's own host get none. Returns the rules and the (stable) id of every site.
  */
@@ -120,7 +123,7 @@ export function interceptRules(inputs: RuleInputs): {
       priority: 1,
       action: {
         type: 'redirect',
-        redirect: { regexSubstitution: breatheSubstitution(inputs.webAppOrigin, site.id) },
+        redirect: { regexSubstitution: breatheSubstitution(inputs.firstScreenUrl, site.id) },
       },
       condition: {
         regexFilter: siteRegexFilter(identity),

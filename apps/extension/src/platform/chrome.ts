@@ -28,6 +28,7 @@ export function chromePlatform(): Platform {
       update: (tabId, properties) => browser.tabs.update(tabId, properties),
     },
     version: browser.runtime.getManifest().version,
+    pageUrl: (path) => `chrome-extension://${browser.runtime.id}${path}`,
     setUninstallUrl: (url) => browser.runtime.setUninstallURL(url),
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),

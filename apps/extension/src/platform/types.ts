@@ -47,6 +47,12 @@ export interface Platform {
   tabs: Tabs;
   /** The manifest version, reported by PULSE_CHECK. */
   version: string;
+  /**
+   * The address of one of the extension's own pages, under its fixed id. Redirect rules use it:
+   * Chrome follows them there even though sites can reach web-accessible pages only through a
+   * per-session id (use_dynamic_url), so no site can probe for Stillpoint.
+   */
+  pageUrl(path: string): string;
   setUninstallUrl(url: string): Promise<void>;
   fetch: typeof fetch;
   now(): number;

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BREATHING_COUNTDOWN_SECONDS } from '../constants/timing';
-import { breathePageUrl, breathingPhase, interceptReturnUrl, readBreatheQuery } from './intercept';
+import {
+  BREATHING_HANDOFF_MAX_MS,
+  breatheAddress,
+  breatheDestinationLine,
+  breathePageUrl,
+  breathingPhase,
+  breathingStartedAt,
+  interceptReturnUrl,
+  readBreatheQuery,
+} from './intercept';
 
 describe('breathingPhase', () => {
   it('breathes in above 7, out from 7 to 4, then shows the quote', () => {
@@ -159,19 +168,32 @@ describe('the breathe page address', () => {
     const url = 'https://www.youtube.com/results?search_query=a+b&sp=%26x=1?y#t=2';
     const address = breathePageUrl(WEB_APP, SITE_ID, url);
     expect(address).toBe(`${WEB_APP}/breathe?siteId=${SITE_ID}&returnUrl=${url}`);
-    expect(readAddress(address)).toEqual({ siteId: SITE_ID, returnUrl: url });
+    expect(readAddress(address)).toEqual({ siteId: SITE_ID, returnUrl: url, breathingSince: null });
   });
 
   it('still reads the percent-encoded form, wherever returnUrl stands', () => {
     const url = 'https://x.com/home?a=1&b=c+d%20e';
     const query = new URLSearchParams({ returnUrl: url, siteId: SITE_ID });
-    expect(readAddress(`${WEB_APP}/breathe?${query}`)).toEqual({ siteId: SITE_ID, returnUrl: url });
+    expect(readAddress(`${WEB_APP}/breathe?${query}`)).toEqual({
+      siteId: SITE_ID,
+      returnUrl: url,
+      breathingSince: null,
+    });
     expect(readAddress(`${WEB_APP}/breathe?siteId=s&returnUrl=${encodeURIComponent(url)}`)).toEqual({
       siteId: 's',
       returnUrl: url,
+      breathingSince: null,
     });
-    expect(readAddress(`${WEB_APP}/breathe?siteId=s`)).toEqual({ siteId: 's', returnUrl: null });
-    expect(readAddress(`${WEB_APP}/breathe`)).toEqual({ siteId: null, returnUrl: null });
+    expect(readAddress(`${WEB_APP}/breathe?siteId=s`)).toEqual({
+      siteId: 's',
+      returnUrl: null,
+      breathingSince: null,
+    });
+    expect(readAddress(`${WEB_APP}/breathe`)).toEqual({
+      siteId: null,
+      returnUrl: null,
+      breathingSince: null,
+    });
   });
 
   it('takes siteId from before returnUrl only', () => {
@@ -179,6 +201,7 @@ describe('the breathe page address', () => {
     expect(readAddress(address)).toEqual({
       siteId: null,
       returnUrl: 'https://evil.example/?siteId=other&siteId=mine',
+      breathingSince: null,
     });
     expect(readAddress(`${WEB_APP}/breathe?siteId=mine&returnUrl=https://x.com/?siteId=other`).siteId).toBe(
       'mine',
@@ -192,7 +215,11 @@ describe('the breathe page address', () => {
         const landed = redirectLikeChrome(url, '^https?://[^/?#]*(?:[/?#].*)?$', substitution);
         if (landed === null) throw new Error(`no match for ${url}`);
         expect(new URL(landed).pathname).toBe('/breathe');
-        expect(readAddress(landed)).toEqual({ siteId: SITE_ID, returnUrl: asCarried(url) });
+        expect(readAddress(landed)).toEqual({
+          siteId: SITE_ID,
+          returnUrl: asCarried(url),
+          breathingSince: null,
+        });
       }),
       { numRuns: 500 },
     );
@@ -213,5 +240,50 @@ describe('the breathe page address', () => {
     expect(carried("https://en.example.org/wiki/Ender's_Game?q='")).toBe(
       'https://en.example.org/wiki/Ender%27s_Game?q=%27',
     );
+  });
+
+  it('carries when the first screen began breathing, read from before returnUrl only', () => {
+    const url = 'https://www.youtube.com/watch?v=1&breathingSince=5#t=2';
+    const page = 'chrome-extension://abc/breathe.html';
+    const address = breatheAddress(page, {
+      siteId: SITE_ID,
+      returnUrl: url,
+      breathingSince: 1_800_000_000_123,
+    });
+    expect(address).toBe(`${page}?siteId=${SITE_ID}&breathingSince=1800000000123&returnUrl=${url}`);
+    expect(readAddress(address)).toEqual({
+      siteId: SITE_ID,
+      returnUrl: url,
+      breathingSince: 1_800_000_000_123,
+    });
+    // Inside the returned URL it belongs to that URL.
+    expect(readAddress(breathePageUrl(WEB_APP, SITE_ID, url)).breathingSince).toBeNull();
+    for (const written of ['-5', '1e12', '12.5', '', 'x', '9'.repeat(16)]) {
+      expect(
+        readAddress(`${WEB_APP}/breathe?breathingSince=${written}&returnUrl=${url}`).breathingSince,
+      ).toBeNull();
+    }
+  });
+});
+
+describe('breathingStartedAt', () => {
+  const now = 1_800_000_000_000;
+  it('carries on from a recent first screen', () => {
+    expect(breathingStartedAt(now - 400, now)).toBe(now - 400);
+    expect(breathingStartedAt(now, now)).toBe(now);
+    expect(breathingStartedAt(now - BREATHING_HANDOFF_MAX_MS, now)).toBe(now - BREATHING_HANDOFF_MAX_MS);
+  });
+  it('starts afresh without one, or with one too old or in the future, so a link cannot skip the pause', () => {
+    expect(breathingStartedAt(null, now)).toBe(now);
+    expect(breathingStartedAt(now - BREATHING_HANDOFF_MAX_MS - 1, now)).toBe(now);
+    expect(breathingStartedAt(now - 60_000, now)).toBe(now);
+    expect(breathingStartedAt(now + 1, now)).toBe(now);
+  });
+});
+
+describe('breatheDestinationLine', () => {
+  it('names the host when there is one', () => {
+    expect(breatheDestinationLine('www.youtube.com')).toBe('A moment before www.youtube.com');
+    expect(breatheDestinationLine(null)).toBe('A moment to breathe');
   });
 });

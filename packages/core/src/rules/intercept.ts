@@ -35,20 +35,58 @@ const RETURN_URL_PARAM = /(?:^|&)returnUrl=/;
 /** A returnUrl written as it is starts with its scheme; an encoded one with `http%3A`. */
 const VERBATIM_RETURN_URL = /^https?:\/\//i;
 
+/** The breathe page's parameter for when the breathing began on the extension's first screen (epoch ms). */
+export const BREATHING_SINCE_PARAM = 'breathingSince';
 /**
- * The breathe page's address for a site. `returnUrl` comes last and as it is, not encoded: a
+ * How long after the first screen began a `breathingSince` is believed: the web page taking over
+ * arrives within a second or two; anything older (or in the future) starts the pause afresh, so a
+ * crafted link cannot skip it.
+ */
+export const BREATHING_HANDOFF_MAX_MS = 5000;
+
+/**
+ * A breathe page's address: `page` (the web app's /breathe, or the extension's first screen) with
+ * the site, optionally when the breathing began, and `returnUrl` last and as it is, not encoded: a
  * redirect rule's regexSubstitution cannot percent-encode the URL it captured, so the page reads
  * everything after `returnUrl=` whole (readBreatheQuery). A `#fragment` in it becomes the breathe
  * page's own fragment, which readBreatheQuery puts back.
  */
+export function breatheAddress(
+  page: string,
+  query: { siteId: string; returnUrl: string; breathingSince?: number | null },
+): string {
+  const since =
+    query.breathingSince == null ? '' : `&${BREATHING_SINCE_PARAM}=${Math.round(query.breathingSince)}`;
+  return `${page}?siteId=${encodeURIComponent(query.siteId)}${since}&returnUrl=${query.returnUrl}`;
+}
+
+/** The web app's breathe page for a site (SPEC §2 /breathe); see breatheAddress. */
 export function breathePageUrl(webAppOrigin: string, siteId: string, returnUrl: string): string {
-  return `${webAppOrigin}/breathe?siteId=${encodeURIComponent(siteId)}&returnUrl=${returnUrl}`;
+  return breatheAddress(`${webAppOrigin}/breathe`, { siteId, returnUrl });
+}
+
+/**
+ * When the breathing pause began, for a page opening at `now`: the extension's first screen's
+ * `breathingSince` when it is recent (BREATHING_HANDOFF_MAX_MS), so the countdown and the circle
+ * carry on where that screen was; otherwise now.
+ */
+export function breathingStartedAt(breathingSince: number | null, now: number): number {
+  if (breathingSince === null) return now;
+  const elapsed = now - breathingSince;
+  return elapsed >= 0 && elapsed <= BREATHING_HANDOFF_MAX_MS ? breathingSince : now;
+}
+
+/** The line above the breathing circle, naming where the person was going when there is a host. */
+export function breatheDestinationLine(host: string | null): string {
+  return host ? `A moment before ${host}` : 'A moment to breathe';
 }
 
 export interface BreatheQuery {
   siteId: string | null;
   /** The address as written, not yet checked: interceptReturnUrl says whether to follow it. */
   returnUrl: string | null;
+  /** When the extension's first screen began the breathing (epoch ms), if it handed over. */
+  breathingSince: number | null;
 }
 
 /** A query part as a form decoder reads it: `+` is a space, a malformed escape stays as it is. */
@@ -84,7 +122,22 @@ export function readBreatheQuery(location: { search: string; hash: string }): Br
   const marker = RETURN_URL_PARAM.exec(query);
   const rest = marker ? query.slice(marker.index + marker[0].length) : '';
   if (marker && VERBATIM_RETURN_URL.test(rest)) {
-    return { siteId: queryValue(query.slice(0, marker.index), 'siteId'), returnUrl: rest + location.hash };
+    const before = query.slice(0, marker.index);
+    return {
+      siteId: queryValue(before, 'siteId'),
+      returnUrl: rest + location.hash,
+      breathingSince: epochMs(queryValue(before, BREATHING_SINCE_PARAM)),
+    };
   }
-  return { siteId: queryValue(query, 'siteId'), returnUrl: queryValue(query, 'returnUrl') };
+  return {
+    siteId: queryValue(query, 'siteId'),
+    returnUrl: queryValue(query, 'returnUrl'),
+    breathingSince: epochMs(queryValue(query, BREATHING_SINCE_PARAM)),
+  };
+}
+
+/** A whole number of milliseconds since 1970, written in digits only; anything else is null. */
+function epochMs(value: string | null): number | null {
+  if (value === null || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
 }

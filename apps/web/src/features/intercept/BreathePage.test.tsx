@@ -187,6 +187,81 @@ describe('BreathePage: the countdown', () => {
   });
 });
 
+describe("BreathePage: carrying on from the extension's first screen", () => {
+  /** The address the extension hands over to, its first screen having begun `agoMs` ago. */
+  const handedOver = (agoMs: number) =>
+    `siteId=${SITE_ID}&breathingSince=${Date.now() - agoMs}&returnUrl=https://www.youtube.com/watch?v=abc`;
+
+  /** The circle's own element, which carries the animation. */
+  const circle = () => document.querySelector<HTMLElement>('[data-breath]');
+
+  it('counts on from where that screen was and ends the pause 11 s after it began', async () => {
+    setup({ query: handedOver(2_500) });
+    await find('breathe in');
+    expect(secondsShown()).toBe('9');
+
+    // Each second changes on the first screen's boundaries: 3 s after it began, then every second.
+    await advance(499);
+    expect(secondsShown()).toBe('9');
+    await advance(1);
+    expect([secondsShown(), phaseText()]).toEqual(['8', 'breathe in']);
+
+    await advance(999);
+    expect([secondsShown(), phaseText()]).toEqual(['8', 'breathe in']);
+    await advance(1);
+    expect([secondsShown(), phaseText()]).toEqual(['7', 'breathe out']);
+
+    await advance(3_999);
+    expect([secondsShown(), phaseText()]).toEqual(['4', 'breathe out']);
+    await advance(1);
+    expect(secondsShown()).toBe('3');
+    expect(screen.queryByText('breathe out')).not.toBeInTheDocument();
+
+    await advance(2_999);
+    expect(screen.queryByRole('button', { name: 'nevermind' })).not.toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByRole('button', { name: 'nevermind' })).toBeInTheDocument();
+  });
+
+  it("starts the circle's breathing in as far along as that screen was, and only breathing in", async () => {
+    setup({ query: handedOver(2_500) });
+    await find('breathe in');
+    expect(circle()).toHaveAttribute('data-breath', 'in');
+    expect(circle()?.style.animationDelay).toBe('-2500ms');
+
+    // Unchanged while breathing in: a new delay would make the circle jump.
+    await advance(1_000);
+    expect(circle()?.style.animationDelay).toBe('-2500ms');
+
+    await advance(500);
+    expect(circle()).toHaveAttribute('data-breath', 'out');
+    expect(circle()?.style.animationDelay).toBe('');
+  });
+
+  it('breathes in from the start when nothing was handed over', async () => {
+    setup();
+    await find('breathe in');
+    expect(secondsShown()).toBe('11');
+    expect(circle()).toHaveAttribute('data-breath', 'in');
+    expect(circle()?.style.animationDelay).toBe('');
+  });
+
+  it.each([
+    ['more than 5 s ago', 5_001],
+    ['in the future', -1_000],
+  ])('starts afresh at 11 when the first screen began %s', async (_when, agoMs) => {
+    setup({ query: handedOver(agoMs) });
+    await find('breathe in');
+    expect(secondsShown()).toBe('11');
+    expect(circle()?.style.animationDelay).toBe('');
+
+    await advance(10_999);
+    expect(screen.queryByRole('button', { name: 'nevermind' })).not.toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByRole('button', { name: 'nevermind' })).toBeInTheDocument();
+  });
+});
+
 describe('BreathePage: the budget and the choice', () => {
   it('shows one dot per session in the budget, filled for each used today', async () => {
     setup({ sites: [site({ dailyBudget: 4, todaysSessions: [usedSession(1)] })] });

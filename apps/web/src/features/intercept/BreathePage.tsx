@@ -1,10 +1,13 @@
 import {
   BREATHING_COUNTDOWN_SECONDS,
+  breatheDestinationLine,
   breathingPhase,
+  breathingStartedAt,
   hostOf,
   interceptReturnUrl,
   readBreatheQuery,
 } from '@stillpoint/core';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
@@ -22,13 +25,21 @@ import { type InterceptOutcomeReporter, useInterceptOutcome } from './useInterce
  * Intercept page (SPEC §2 /breathe, §4 Intercept): an 11 s countdown of breathing in, breathing
  * out and a quote; then, for the site in `siteId`, today's budget and the choice to leave or to
  * start a session and go back to `returnUrl`, read whole as the rest of the query (core's
- * readBreatheQuery), so the address comes back exactly as the extension captured it.
+ * readBreatheQuery), so the address comes back exactly as the extension captured it. When the
+ * extension's own first screen began the breathing (`breathingSince`), the pause carries on from
+ * there rather than starting again.
  */
 export function BreathePage() {
   const query = readBreatheQuery(useLocation());
   const siteId = query.siteId?.trim() || null;
   const returnUrl = query.returnUrl;
-  const secondsLeft = useCountdown(BREATHING_COUNTDOWN_SECONDS);
+  // Once, on arrival: the countdown and the circle's offset must not move on later renders.
+  const [breathing] = useState(() => {
+    const now = Date.now();
+    const startedAt = breathingStartedAt(query.breathingSince, now);
+    return { startedAt, alreadyMs: now - startedAt };
+  });
+  const secondsLeft = useCountdown(BREATHING_COUNTDOWN_SECONDS, { startedAt: breathing.startedAt });
   const phase = breathingPhase(secondsLeft);
   const quote = useVisitQuote(phase === 'quote');
   const site = useInterceptSite(siteId);
@@ -39,11 +50,9 @@ export function BreathePage() {
     <div className="flex flex-col items-center gap-8 px-4 pt-8 pb-16 sm:pt-12">
       <DocumentTitle title={documentTitle('Breathe')} />
       <h1 className="sr-only">Breathe</h1>
-      <p className="min-h-5 text-sm font-medium text-muted">
-        {destination ? `A moment before ${destination}` : 'A moment to breathe'}
-      </p>
+      <p className="min-h-5 text-sm font-medium text-muted">{breatheDestinationLine(destination)}</p>
 
-      <BreathingCircle phase={phase} secondsLeft={secondsLeft} />
+      <BreathingCircle phase={phase} secondsLeft={secondsLeft} alreadyBreathingMs={breathing.alreadyMs} />
 
       <div aria-live="polite" className="flex min-h-28 w-full max-w-xl items-start justify-center">
         {phase === 'quote' && quote ? (

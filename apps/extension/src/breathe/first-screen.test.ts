@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { readBreatheQuery } from '@stillpoint/core';
+import { describe, expect, it } from 'vitest';
+import { type FirstScreenElements, handOffAddress, runFirstScreen } from './first-screen';
+
+const WEB_APP = 'http://localhost:3000';
+const STARTED = Date.UTC(2026, 0, 15, 12);
+
+function screen(): FirstScreenElements {
+  const make = () => document.createElement('p');
+  return { destination: make(), circle: document.createElement('div'), phase: make(), secondsLeft: make() };
+}
+
+/** A manual clock: timers run when time is advanced past them. */
+function manualClock(start: number) {
+  let now = start;
+  let timers: { at: number; run: () => void }[] = [];
+  return {
+    now: () => now,
+    setTimeout: (run: () => void, ms: number) => {
+      timers.push({ at: now + ms, run });
+    },
+    advanceTo(time: number) {
+      for (;;) {
+        const due = timers.filter((timer) => timer.at <= time).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers = timers.filter((timer) => timer !== due);
+        now = due.at;
+        due.run();
+      }
+      now = time;
+    },
+  };
+}
+
+const at = (search: string, hash = '') => ({ search, hash });
+
+describe("breathe's first screen", () => {
+  it('names the destination and counts down through the same phases as the web app', () => {
+    const elements = screen();
+    const clock = manualClock(STARTED);
+    runFirstScreen(
+      elements,
+      at('?siteId=s1&returnUrl=https://www.youtube.com/watch?v=1&t=2'),
+      STARTED,
+      clock,
+    );
+    expect(elements.destination.textContent).toBe('A moment before www.youtube.com');
+    expect([elements.phase.textContent, elements.secondsLeft.textContent]).toEqual(['breathe in', '11']);
+    expect(elements.circle.dataset.breath).toBe('in');
+
+    clock.advanceTo(STARTED + 999);
+    expect(elements.secondsLeft.textContent).toBe('11');
+    clock.advanceTo(STARTED + 1000);
+    expect(elements.secondsLeft.textContent).toBe('10');
+    clock.advanceTo(STARTED + 4000);
+    expect([elements.phase.textContent, elements.circle.dataset.breath]).toEqual(['breathe out', 'out']);
+    clock.advanceTo(STARTED + 8000);
+    expect([elements.phase.textContent, elements.secondsLeft.textContent]).toEqual(['', '3']);
+    expect(elements.circle.dataset.breath).toBe('rest');
+    clock.advanceTo(STARTED + 60_000);
+    expect(elements.secondsLeft.textContent).toBe('');
+  });
+
+  it('says only that it is a moment to breathe without an address to name', () => {
+    const elements = screen();
+    runFirstScreen(elements, at('?siteId=s1'), STARTED, manualClock(STARTED));
+    expect(elements.destination.textContent).toBe('A moment to breathe');
+  });
+
+  it('stops counting once stopped (the page is leaving)', () => {
+    const elements = screen();
+    const clock = manualClock(STARTED);
+    const stop = runFirstScreen(elements, at('?siteId=s1'), STARTED, clock);
+    stop();
+    clock.advanceTo(STARTED + 3000);
+    expect(elements.secondsLeft.textContent).toBe('11');
+  });
+});
+
+describe('the hand-over to the web app', () => {
+  it('carries the site, the exact address with its fragment, and when the breathing began', () => {
+    const url = 'https://m.youtube.com/watch?v=a&t=1m+2s&q=%26%3D';
+    const address = handOffAddress(WEB_APP, at(`?siteId=s1&returnUrl=${url}`, '#t=2&x=%41'), STARTED);
+    expect(address).toBe(`${WEB_APP}/breathe?siteId=s1&breathingSince=${STARTED}&returnUrl=${url}#t=2&x=%41`);
+    expect(readBreatheQuery(new URL(address))).toEqual({
+      siteId: 's1',
+      returnUrl: `${url}#t=2&x=%41`,
+      breathingSince: STARTED,
+    });
+  });
+
+  it('passes an incomplete address on as it is, for the web app to explain', () => {
+    expect(handOffAddress(WEB_APP, at('?siteId=s1'), STARTED)).toBe(`${WEB_APP}/breathe?siteId=s1`);
+    expect(handOffAddress(WEB_APP, at(''), STARTED)).toBe(`${WEB_APP}/breathe`);
+  });
+});

@@ -1,0 +1,68 @@
+import {
+  BREATHING_COUNTDOWN_SECONDS,
+  breatheAddress,
+  breatheDestinationLine,
+  breathingPhase,
+  hostOf,
+  interceptReturnUrl,
+  readBreatheQuery,
+} from '@stillpoint/core';
+
+/** The extension page that shows breathe's first screen; web-accessible (wxt.config.ts). */
+export const FIRST_SCREEN_PATH = '/breathe.html';
+
+/**
+ * The web app's breathe page taking over from the first screen: the same site and exact
+ * returnUrl (fragment included), and when the breathing began, so the countdown carries on.
+ */
+export function handOffAddress(
+  webAppOrigin: string,
+  location: { search: string; hash: string },
+  breathingSince: number,
+): string {
+  const { siteId, returnUrl } = readBreatheQuery(location);
+  if (siteId && returnUrl !== null) {
+    return breatheAddress(`${webAppOrigin}/breathe`, { siteId, returnUrl, breathingSince });
+  }
+  // Nothing to carry on for: the web app's page says so (no site, or no address to go back to).
+  return `${webAppOrigin}/breathe${location.search}${location.hash}`;
+}
+
+export interface FirstScreenElements {
+  destination: HTMLElement;
+  circle: HTMLElement;
+  phase: HTMLElement;
+  secondsLeft: HTMLElement;
+}
+
+/**
+ * Draws the first screen for the address it was opened at and keeps its countdown going (core's
+ * breathingPhase, as the web app's page) until the page leaves. Returns a stop function.
+ */
+export function runFirstScreen(
+  elements: FirstScreenElements,
+  location: { search: string; hash: string },
+  startedAt: number,
+  clock: { now(): number; setTimeout(callback: () => void, ms: number): unknown } = {
+    now: () => Date.now(),
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+  },
+): () => void {
+  const { returnUrl } = readBreatheQuery(location);
+  elements.destination.textContent = breatheDestinationLine(hostOf(interceptReturnUrl(returnUrl)));
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    const elapsed = clock.now() - startedAt;
+    const left = Math.max(0, BREATHING_COUNTDOWN_SECONDS - Math.floor(elapsed / 1000));
+    const phase = breathingPhase(left);
+    elements.phase.textContent = phase === 'quote' ? '' : phase;
+    elements.secondsLeft.textContent = left > 0 ? String(left) : '';
+    elements.circle.dataset.breath = phase === 'breathe in' ? 'in' : phase === 'breathe out' ? 'out' : 'rest';
+    if (left > 0) clock.setTimeout(tick, 1000 - (elapsed % 1000));
+  };
+  tick();
+  return () => {
+    stopped = true;
+  };
+}
