@@ -2,8 +2,11 @@
  * Stillpoint's intercept against LeechBlock NG, side by side in one run: two Chromium browsers
  * with the same flags and fresh profiles, one with the built extension and one with LeechBlock
  * NG, each blocking the same fixture site. For every URL shape, each run makes one navigation in
- * each browser (the order alternating) and measures navigation start → first paint of the page
- * the blocker shows. Method and results: bench/README.md.
+ * each browser (the order alternating) and measures navigation start → first paint of the first
+ * page the blocker shows (Stillpoint's first screen, the extension's breathe.html; LeechBlock's
+ * blocked.html), and for Stillpoint also → first paint of the web app's /breathe taking over from
+ * it. Each document reports its own first paint (intercept/first-paint.ts). Method and results:
+ * bench/README.md.
  *
  *   npm run build && npm run build:extension
  *   npm run bench:intercept:leechblock -w apps/extension     # BENCH_RUNS=30 pairs per shape
@@ -15,10 +18,10 @@ import type { Page } from '@playwright/test';
 import { launchChromiumWithExtension } from '../e2e/fixtures/chromium-with-extension';
 import { type FixtureSites, startFixtureSites, TEST_SITE } from '../e2e/fixtures/fixture-sites';
 import { startServer } from '../e2e/fixtures/server';
-import { type Landing, measureNavigation } from './intercept/first-paint';
+import { type Landing, measureNavigation, type Screen } from './intercept/first-paint';
 import { blockWithLeechBlock, findLeechBlock } from './intercept/leechblock';
 import { round, type Summary, summary } from './intercept/statistics';
-import { expectExactReturn, interceptWithStillpoint, isBreathePage } from './intercept/stillpoint';
+import { expectBothKeep, interceptWithStillpoint, stillpointScreens } from './intercept/stillpoint';
 import { requestedPath, SHAPES, URL_SHAPES, type UrlShape } from './intercept/url-shapes';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -36,10 +39,17 @@ interface Blocker {
   page: Page;
   /** This browser's own fixture server, so every request it records is this blocker's. */
   sites: FixtureSites;
-  lands(url: URL): boolean;
-  /** Checks the blocker's page for the address; Stillpoint's must be exact, so it throws. */
-  keeps(href: string, url: string): boolean;
+  /**
+   * The pages it shows for an intercepted navigation, in order. The first is its first screen,
+   * the one measured against the other blocker; Stillpoint's web app page takes over after it.
+   */
+  screens: Screen[];
+  /** Checks the blocker's pages for the address; Stillpoint's must be exact, so it throws. */
+  keeps(landings: Landing[], url: string): boolean;
+  /** Navigation start → first paint of the first screen, per run (null: the navigation was not blocked). */
   samples: Record<UrlShape, (Landing | null)[]>;
+  /** Navigation start → first paint of the page taking over from it (Stillpoint only). */
+  takenOver: Record<UrlShape, (Landing | null)[]>;
 }
 
 const emptySamples = () =>
@@ -83,12 +93,13 @@ async function main() {
       name: 'Stillpoint',
       page: stillpointBrowser.pages()[0] ?? (await stillpointBrowser.newPage()),
       sites: stillpointSites,
-      lands: isBreathePage(server.baseURL),
-      keeps: (href, url) => {
-        expectExactReturn(href, url, siteId);
+      screens: stillpointScreens(server.baseURL),
+      keeps: (landings, url) => {
+        expectBothKeep(landings, url, siteId);
         return true;
       },
       samples: emptySamples(),
+      takenOver: emptySamples(),
     });
 
     if (leechBlock.copy) {
@@ -103,9 +114,10 @@ async function main() {
         name: 'LeechBlock NG',
         page: leechBlockBrowser.pages()[0] ?? (await leechBlockBrowser.newPage()),
         sites: leechBlockSites,
-        lands: blocking.isBlockedPage,
-        keeps: (href, url) => blocking.blockedAddress(href) === url,
+        screens: [blocking.isBlockedPage],
+        keeps: ([blocked], url) => blocking.blockedAddress(blocked?.href ?? '') === url,
         samples: emptySamples(),
+        takenOver: emptySamples(),
       });
     } else {
       console.log(
@@ -121,17 +133,26 @@ async function main() {
         // Alternating who goes first, so neither always runs right after the other's work.
         const order = (run + index) % 2 === 0 ? blockers : [...blockers].reverse();
         for (const blocker of order) {
-          const landing = await measureNavigation(blocker.page, url, blocker.lands, LANDING_TIMEOUT);
-          if (!landing && blocker.name === 'Stillpoint') {
-            throw new Error(`Stillpoint did not show the breathe page for ${url}.`);
+          const landings = await measureNavigation(blocker.page, url, blocker.screens, LANDING_TIMEOUT);
+          const [landing, takenOver] = landings;
+          if (blocker.name === 'Stillpoint') {
+            if (!landing) throw new Error(`Stillpoint did not show its first screen for ${url}.`);
+            if (!takenOver) {
+              throw new Error(
+                `The web app's /breathe did not take over from Stillpoint's first screen for ${url}.`,
+              );
+            }
           }
-          if (landing && !blocker.keeps(landing.href, url)) {
+          if (landing && !blocker.keeps(landings, url)) {
             const key = `${blocker.name}: ${shape}`;
             lost[key] = (lost[key] ?? 0) + 1;
           }
           // Leaves nothing running (the breathe page animates) while the other browser measures.
           await blocker.page.goto('about:blank');
-          if (run >= WARMUP) blocker.samples[shape].push(landing);
+          if (run >= WARMUP) {
+            blocker.samples[shape].push(landing ?? null);
+            if (blocker.screens.length > 1) blocker.takenOver[shape].push(takenOver ?? null);
+          }
         }
       }
       if ((run + 1) % 5 === 0) process.stderr.write(`  ${run + 1}/${WARMUP + RUNS}\n`);
@@ -144,6 +165,7 @@ async function main() {
       shapes: Object.fromEntries(
         SHAPES.map((shape) => {
           const landed = blocker.samples[shape].filter((sample): sample is Landing => sample !== null);
+          const taken = blocker.takenOver[shape].filter((sample): sample is Landing => sample !== null);
           return [
             shape,
             {
@@ -154,6 +176,9 @@ async function main() {
               total: landed.length > 0 ? summary(landed.map((s) => s.total)) : null,
               hop: landed.length > 0 ? summary(landed.map((s) => s.hop)) : null,
               paint: landed.length > 0 ? summary(landed.map((s) => s.paint)) : null,
+              // Navigation start → first paint of the web app's page; its navigation start.
+              takenOver: taken.length > 0 ? summary(taken.map((s) => s.total)) : null,
+              takenOverHop: taken.length > 0 ? summary(taken.map((s) => s.hop)) : null,
             },
           ];
         }),
@@ -167,6 +192,8 @@ async function main() {
           total: Summary | null;
           hop: Summary | null;
           paint: Summary | null;
+          takenOver: Summary | null;
+          takenOverHop: Summary | null;
         }
       >,
     }));
@@ -181,16 +208,22 @@ async function main() {
         ` (start ${loads[0]?.toFixed(2)}, end ${loads.at(-1)?.toFixed(2)}), ${os.cpus().length} cores\n`,
     );
     console.log(
-      '| blocker | URL shape | median (ms) | p95 | min | max | of which before its page (median) | navigations reaching the site |',
+      'First screen: navigation start → first paint of the first page the blocker shows. Taken over: ' +
+        "→ first paint of the web app's /breathe that replaces Stillpoint's first screen.\n",
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log(
+      '| blocker | URL shape | first screen median (ms) | p95 | min | max | of which before its page (median) | ' +
+        'its own paint (median) | taken over median (ms) | taken over p95 | navigations reaching the site |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const result of results) {
       for (const shape of SHAPES) {
         const s = result.shapes[shape];
         const missed = s.notBlocked > 0 ? `, ${s.notBlocked} never blocked` : '';
         console.log(
           `| ${result.blocker} | ${shape} | ${ms(s.total?.median)} | ${ms(s.total?.p95)} | ${ms(s.total?.min)} | ` +
-            `${ms(s.total?.max)} | ${ms(s.hop?.median)} | ${s.reachedSite} of ${s.navigations}${missed} |`,
+            `${ms(s.total?.max)} | ${ms(s.hop?.median)} | ${ms(s.paint?.median)} | ${ms(s.takenOver?.median)} | ` +
+            `${ms(s.takenOver?.p95)} | ${s.reachedSite} of ${s.navigations}${missed} |`,
         );
       }
     }
@@ -232,8 +265,11 @@ async function main() {
       );
     }
     const lostLines = Object.entries(lost).map(([key, count]) => `  ${key}: ${count}`);
-    if (lostLines.length > 0)
-      console.log(`\nblocking pages without the exact address:\n${lostLines.join('\n')}`);
+    console.log(
+      lostLines.length > 0
+        ? `\nblocking pages without the exact address:\n${lostLines.join('\n')}`
+        : "\nevery blocking page carried the exact address (Stillpoint's first screen and the web app's page both)",
+    );
     for (const result of results) {
       console.log(
         `requests that reached ${TEST_SITE.origin} from ${result.blocker}'s browser, warm-up included: ` +
@@ -242,7 +278,7 @@ async function main() {
     }
     const goalMet = verdicts.every(Boolean) && leech !== undefined;
     console.log(
-      `\ngoal (Stillpoint median ≤ ${GOAL.medianMs} ms, ≥ ${GOAL.ratio}× faster than LeechBlock NG at the median ` +
+      `\ngoal (Stillpoint's first screen: median ≤ ${GOAL.medianMs} ms, ≥ ${GOAL.ratio}× faster than LeechBlock NG at the median ` +
         `and p95, 0 requests reaching the site, every URL shape): ${goalMet ? 'MET' : 'NOT MET'}` +
         (leech ? '' : ' (LeechBlock NG was skipped)'),
     );

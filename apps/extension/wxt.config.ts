@@ -28,10 +28,32 @@ const brandInHtml = {
   },
 };
 
+/**
+ * Breathe's first screen carries its stylesheet inside its HTML: one file read fewer before it can
+ * paint, which is all that page exists for (decision 035).
+ */
+const firstScreenStylesInline = {
+  name: 'stillpoint-first-screen-styles-inline',
+  apply: 'build' as const,
+  transformIndexHtml: {
+    order: 'post' as const,
+    handler: (html: string, context: { filename: string; bundle?: Record<string, unknown> }) => {
+      if (!context.filename.endsWith('breathe/index.html') || !context.bundle) return html;
+      const bundle = context.bundle;
+      return html.replace(/<link rel="stylesheet"[^>]*href="\/?([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+        const asset = bundle[file] as { type?: string; source?: unknown } | undefined;
+        return asset?.type === 'asset' && typeof asset.source === 'string'
+          ? `<style>${asset.source}</style>`
+          : tag;
+      });
+    },
+  },
+};
+
 export default defineConfig({
   vite: () => ({
     define: { __STILLPOINT_APP_ENV__: JSON.stringify(appEnv) },
-    plugins: [brandInHtml],
+    plugins: [brandInHtml, firstScreenStylesInline],
   }),
   hooks: {
     // WXT copies the popup's <title> into the toolbar title before the HTML is transformed.

@@ -55,20 +55,53 @@ async function untilRuleFor(context: BrowserContext, siteId: string): Promise<vo
   throw new Error(`The extension had no redirect rule for site ${siteId} 30 s after sign-in.`);
 }
 
-/** Whether `url` is the breathe page of the web app at `baseURL`. */
+/**
+ * Whether `url` is Stillpoint's first screen: the extension's own breathe page, where the redirect
+ * rule sends an intercepted navigation (decision 035).
+ */
+export const isFirstScreen = (url: URL) =>
+  url.protocol === 'chrome-extension:' && url.pathname === '/breathe.html';
+
+/** Whether `url` is the breathe page of the web app at `baseURL`, which takes over from the first screen. */
 export const isBreathePage = (baseURL: string) => (url: URL) =>
   url.origin === baseURL && url.pathname === '/breathe';
 
+/** What Stillpoint shows for an intercepted navigation, in order: its first screen, then the web app's. */
+export const stillpointScreens = (baseURL: string) => [isFirstScreen, isBreathePage(baseURL)];
+
 /**
  * Throws unless the breathe page at `href` carries `returnUrl` exactly and the site's id, as the
- * web app reads them (core's readBreatheQuery).
+ * pages read them (core's readBreatheQuery); with `handedOver`, also when the first screen began
+ * the breathing (breathingSince), which the web app's page must be given to carry on from there.
  */
-export function expectExactReturn(href: string, returnUrl: string, siteId: string): void {
+export function expectExactReturn(
+  href: string,
+  returnUrl: string,
+  siteId: string,
+  { handedOver = false }: { handedOver?: boolean } = {},
+): void {
   const read = readBreatheQuery(new URL(href));
-  if (read.returnUrl !== returnUrl || read.siteId !== siteId) {
+  if (
+    read.returnUrl !== returnUrl ||
+    read.siteId !== siteId ||
+    (handedOver && read.breathingSince === null)
+  ) {
     throw new Error(
-      `The breathe page lost the address: expected returnUrl ${returnUrl} and siteId ${siteId}, ` +
-        `read ${JSON.stringify(read)} from ${href}.`,
+      `The breathe page lost the address: expected returnUrl ${returnUrl} and siteId ${siteId}` +
+        `${handedOver ? ' and a breathingSince' : ''}, read ${JSON.stringify(read)} from ${href}.`,
     );
   }
+}
+
+/**
+ * Checks both pages Stillpoint showed for a navigation to `url`: the first screen and the web
+ * app's page taking over must each carry the exact address, and the latter breathingSince.
+ */
+export function expectBothKeep(
+  [firstScreen, takenOver]: readonly { href: string }[],
+  url: string,
+  siteId: string,
+): void {
+  if (firstScreen) expectExactReturn(firstScreen.href, url, siteId);
+  if (takenOver) expectExactReturn(takenOver.href, url, siteId, { handedOver: true });
 }

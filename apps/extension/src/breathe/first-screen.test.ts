@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readBreatheQuery } from '@stillpoint/core';
 import { describe, expect, it } from 'vitest';
-import { type FirstScreenElements, handOffAddress, runFirstScreen } from './first-screen';
+import { type FirstScreenElements, handOffAddress, runFirstScreen, whenVisible } from './first-screen';
 
 const WEB_APP = 'http://localhost:3000';
 const STARTED = Date.UTC(2026, 0, 15, 12);
@@ -93,5 +93,32 @@ describe('the hand-over to the web app', () => {
   it('passes an incomplete address on as it is, for the web app to explain', () => {
     expect(handOffAddress(WEB_APP, at('?siteId=s1'), STARTED)).toBe(`${WEB_APP}/breathe?siteId=s1`);
     expect(handOffAddress(WEB_APP, at(''), STARTED)).toBe(`${WEB_APP}/breathe`);
+  });
+});
+
+describe('the start of the pause', () => {
+  const setVisibility = (state: DocumentVisibilityState) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: state });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+
+  it('begins at once in a tab on screen', () => {
+    setVisibility('visible');
+    let begun = 0;
+    whenVisible(document, () => begun++);
+    expect(begun).toBe(1);
+  });
+
+  it('waits, in a background tab, until the tab is shown, and begins once', () => {
+    setVisibility('hidden');
+    let begun = 0;
+    whenVisible(document, () => begun++);
+    expect(begun).toBe(0);
+    setVisibility('hidden');
+    expect(begun).toBe(0);
+    setVisibility('visible');
+    setVisibility('hidden');
+    setVisibility('visible');
+    expect(begun).toBe(1);
   });
 });

@@ -66,3 +66,20 @@ export function runFirstScreen(
     stopped = true;
   };
 }
+
+/**
+ * Runs `begin` once the page is on screen: a link opened in a background tab is intercepted too,
+ * and its pause should begin when the person looks at it, not while it waits unseen.
+ */
+export function whenVisible(document: Document, begin: () => void): void {
+  if (document.visibilityState === 'visible') {
+    begin();
+    return;
+  }
+  const shown = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', shown);
+    begin();
+  };
+  document.addEventListener('visibilitychange', shown);
+}
