@@ -23,6 +23,12 @@ function breatheParams(page: Page) {
   return { path: url.pathname, ...query, handedOver: typeof breathingSince === 'number' };
 }
 
+/** The tab shows the web app's breathe page, handed over by the first screen, for `returnUrl`. */
+function expectBreatheFor(page: Page, world: ExtensionWorld, returnUrl: string, siteId: string) {
+  expect(page.url().startsWith(`${world.server.baseURL}/breathe?`)).toBe(true);
+  expect(breatheParams(page)).toEqual({ path: '/breathe', returnUrl, siteId, handedOver: true });
+}
+
 /**
  * Requests to the intercepted site's hosts since `mark` (world.sites.hits.length at the time):
  * the fixture sites serve every test in a worker, so each test counts its own.
@@ -88,13 +94,7 @@ test.describe('intercepting a chosen site', () => {
     const url = 'https://www.distracting.test/article?id=7&from=feed';
     await visit(page, url);
     await expect(page).toHaveURL((current) => current.pathname === '/breathe');
-    expect(page.url().startsWith(`${world.server.baseURL}/breathe?`)).toBe(true);
-    expect(breatheParams(page)).toEqual({
-      path: '/breathe',
-      returnUrl: url,
-      siteId: site.id,
-      handedOver: true,
-    });
+    expectBreatheFor(page, world, url, site.id);
 
     // Subdomains too; another site is left alone.
     await visit(page, 'https://m.distracting.test/');
@@ -112,12 +112,7 @@ test.describe('intercepting a chosen site', () => {
     }, linked);
     await page.getByRole('link', { name: 'A tempting link' }).click();
     await expect(page).toHaveURL((current) => current.pathname === '/breathe');
-    expect(breatheParams(page)).toEqual({
-      path: '/breathe',
-      returnUrl: linked,
-      siteId: site.id,
-      handedOver: true,
-    });
+    expectBreatheFor(page, world, linked, site.id);
     expect(siteHitsSince(world, mark)).toEqual([]);
   });
 
@@ -138,12 +133,7 @@ test.describe('intercepting a chosen site', () => {
     const sentBackAt = Date.now();
     expect(sentBackAt).toBeGreaterThanOrEqual(endsAt - 50);
     expect(sentBackAt - endsAt).toBeLessThan(3000);
-    expect(breatheParams(page)).toEqual({
-      path: '/breathe',
-      returnUrl: url,
-      siteId: site.id,
-      handedOver: true,
-    });
+    expectBreatheFor(page, world, url, site.id);
 
     // And the next visit is intercepted again, without reaching the site.
     const mark = world.sites.hits.length;
@@ -233,13 +223,7 @@ test.describe("one redirect to breathe's first screen, whatever the URL holds", 
       expect(navigations.committed).toEqual([firstScreen, page.url()]);
       expect(navigations.redirectsBefore(firstScreen)).toEqual([url.replace(/#.*$/, '')]);
       expect(navigations.redirectsBefore(page.url())).toEqual([]);
-      expect(page.url().startsWith(`${world.server.baseURL}/breathe?`)).toBe(true);
-      expect(breatheParams(page)).toEqual({
-        path: '/breathe',
-        returnUrl: url,
-        siteId: site.id,
-        handedOver: true,
-      });
+      expectBreatheFor(page, world, url, site.id);
       const { breathingSince } = readBreatheQuery(new URL(page.url()));
       expect(breathingSince).toBeGreaterThanOrEqual(startedAt);
       expect(breathingSince).toBeLessThanOrEqual(Date.now());
