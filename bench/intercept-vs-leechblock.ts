@@ -73,6 +73,22 @@ function navigationsReachingSite(sites: FixtureSites, shape: UrlShape) {
 const interceptedSiteRequests = (sites: FixtureSites) =>
   sites.hits.filter((hit) => TEST_SITE.hosts.includes(hit.host)).length;
 
+/**
+ * Opens about:blank in the tab. LeechBlock NG's own redirect (tabs.update) can still be under way
+ * and interrupt it; then the tab is given a moment and asked again.
+ */
+async function leaveForBlank(page: Page, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto('about:blank');
+      return;
+    } catch (error) {
+      if (attempt >= attempts || !String(error).includes('interrupted by another navigation')) throw error;
+      await page.waitForTimeout(300);
+    }
+  }
+}
+
 async function main() {
   const loads: number[] = [];
   const sampleLoad = () => loads.push(os.loadavg()[0] ?? Number.NaN);
@@ -148,7 +164,7 @@ async function main() {
             lost[key] = (lost[key] ?? 0) + 1;
           }
           // Leaves nothing running (the breathe page animates) while the other browser measures.
-          await blocker.page.goto('about:blank');
+          await leaveForBlank(blocker.page);
           if (run >= WARMUP) {
             blocker.samples[shape].push(landing ?? null);
             if (blocker.screens.length > 1) blocker.takenOver[shape].push(takenOver ?? null);

@@ -1,16 +1,19 @@
-import { browser } from 'wxt/browser';
 import { handOffAddress, runFirstScreen, whenVisible } from '@/src/breathe/first-screen';
-import { buildConfig } from '@/src/config';
 
 /**
  * Breathe's first screen (decision 035): painted from the extension's own files as soon as a
  * redirect rule lands here, then replaced by the web app's /breathe, which carries on the pause.
+ * It imports only the drawing, so it runs as early as it can; what the hand-over needs loads after
+ * the paint.
  */
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
 
 async function handOff(startedAt: number) {
-  // The store (and its schemas) load after the paint; the page needs none of it to draw.
-  const { createStore } = await import('@/src/store');
+  const [{ browser }, { buildConfig }, { createStore }] = await Promise.all([
+    import('wxt/browser'),
+    import('@/src/config'),
+    import('@/src/store'),
+  ]);
   const auth = await createStore(browser.storage.local)
     .getAuth()
     .catch(() => null);
