@@ -104,7 +104,12 @@ describe('the development identity provider', () => {
     t = await createTestApp(config);
     await t.app.listen({ port, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    // The sign-in flows call the server over real keep-alive connections; one still open must
+    // not hold the close up (Fastify waits only for idle ones to end).
+    t.app.server.closeAllConnections();
+    await t.close();
+  });
 
   const issuer = (name: string) => `${base}/api/dev-idp/${name}`;
 
