@@ -2,7 +2,8 @@
  * The baseline of `npm run bench:api`: the hot-path call `getBrowserSitesWithActiveAndTodaysSessions`
  * on plain `node:http` and `pg`, with no framework, no validation library and no auth library,
  * answering byte for byte what Stillpoint answers (bench/api/run.ts checks). One session lookup and
- * two queries, the least the answer needs.
+ * two queries, the least the answer needs. With BARE_PREPARED=1 the queries are named statements,
+ * which PostgreSQL parses and plans once per connection: a ceiling beside the baseline.
  *
  *   DATABASE_URL=postgres://… PORT=4000 tsx bench/api/bare-sites-handler.ts
  */
@@ -11,6 +12,11 @@ import { earliestActiveSessionStart, isSessionActive } from '@stillpoint/core';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const PREPARED = process.env.BARE_PREPARED === '1';
+
+/** A query, as a named statement when BARE_PREPARED is set. */
+const query = <Row extends Record<string, unknown>>(name: string, text: string, values: unknown[]) =>
+  PREPARED ? pool.query<Row>({ name, text, values }) : pool.query<Row>(text, values);
 
 interface SessionRow {
   id: string;
@@ -27,7 +33,8 @@ async function userIdOf(authorization: string | undefined): Promise<string | nul
   if (!bearer) return null;
   // The bearer is the session token, signed after a dot (Better Auth's bearer plugin).
   const token = bearer.split('.')[0] ?? '';
-  const { rows } = await pool.query<{ user_id: string }>(
+  const { rows } = await query<{ user_id: string }>(
+    'session',
     'select user_id from session where token = $1 and expires_at > now()',
     [token],
   );
@@ -36,18 +43,20 @@ async function userIdOf(authorization: string | undefined): Promise<string | nul
 
 async function sitesWithSessions(userId: string, userDay: number, nowMs: number): Promise<string> {
   const [sites, sessions] = await Promise.all([
-    pool.query<{ id: string; site_origin: string; budget: number; active: boolean }>(
+    query<{ id: string; site_origin: string; budget: number; active: boolean }>(
+      'sites',
       `select id, site_origin, budget, active from browser_site
        where user_id = $1 and archived_at is null order by created_at, id`,
       [userId],
     ),
-    pool.query<{
+    query<{
       id: string;
       site_id: string;
       time_started: string;
       length_in_milliseconds: number;
       user_day: number;
     }>(
+      'sessions',
       `select id, site_id, time_started, length_in_milliseconds, user_day from browser_site_session
        where user_id = $1 and (user_day = $2 or time_started > $3) order by time_started, created_at`,
       [userId, userDay, earliestActiveSessionStart(nowMs)],

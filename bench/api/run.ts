@@ -5,7 +5,8 @@
  * then loaded in turn with autocannon at 10 and 50 connections. The product is also run on PGlite
  * (its embedded default), which has no fair bare counterpart: its figures are reported as they are.
  * With BENCH_BEFORE naming an earlier build's main.js, that build runs beside the current one, in
- * the same rounds. Prints requests per second, p50 and p99 and product ÷ bare. Results:
+ * the same rounds. The bare handler also runs with named statements ("bare, prepared"), as a
+ * ceiling. Prints requests per second, p50 and p99 and each ÷ bare. Results:
  * bench/README.md.
  *
  *   npm run build && npm run bench:api
@@ -35,7 +36,7 @@ if (!['both', 'postgres', 'pglite'].includes(BENCH_DB)) {
 }
 const DATABASES = BENCH_DB === 'both' ? ['postgres', 'pglite'] : [BENCH_DB];
 const BEFORE = process.env.BENCH_BEFORE;
-/** A directory for CPU profiles of the current build's servers (node --cpu-prof), written as they stop. */
+/** A directory for CPU profiles of the current build's servers and the bare handlers (node --cpu-prof), written as they stop. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const CONNECTIONS = [10, 50];
 const TEST_NUMBER = '+15555550100';
@@ -100,9 +101,18 @@ async function seed(baseURL: string, token: string): Promise<void> {
   }
 }
 
-function startBare(databaseUrl: string, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', bareEntry], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+/** `prepared`: the bare handler with named statements and rows as arrays (BARE_PREPARED). */
+function startBare(databaseUrl: string, port: number, prepared: boolean): ChildProcess {
+  const profile = PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/bare${prepared ? '-prepared' : ''}`]
+    : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', bareEntry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      BARE_PREPARED: prepared ? '1' : '',
+    },
     stdio: 'inherit',
   });
 }
@@ -167,7 +177,8 @@ async function main(): Promise<void> {
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
   const servers: ProductServer[] = [];
   const barePort = await freePort();
-  const bare = startBare(databaseUrl, barePort);
+  const preparedPort = await freePort();
+  const bares = [startBare(databaseUrl, barePort, false), startBare(databaseUrl, preparedPort, true)];
   const query = `${PATH}?userDay=${utcUserDay(new Date())}`;
   try {
     const builds = [
@@ -206,6 +217,9 @@ async function main(): Promise<void> {
       await seed(server.baseURL, token);
       bareTarget = { name: 'bare', database: 'postgres', url: `http://127.0.0.1:${barePort}${query}`, token };
     }
+    // Beside the baseline, the same handler as PostgreSQL's named statements (as the product's are):
+    // how far a handler with nothing but the queries can go.
+    targets.push({ ...bareTarget, name: 'bare, prepared', url: `http://127.0.0.1:${preparedPort}${query}` });
     await waitFor(bareTarget.url);
     const bareBody = await bodyOf(bareTarget);
     for (const target of targets) {
@@ -246,7 +260,7 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
   } finally {
-    bare.kill('SIGTERM');
+    for (const bare of bares) bare.kill('SIGTERM');
     for (const server of servers) await server.stop();
     await withAdmin(ADMIN_URL, (client) => client.query(`drop database if exists ${name} with (force)`));
   }

@@ -157,7 +157,7 @@ export async function buildApp({
     log,
     providers,
   });
-  registerAuthentication(app, createSessionLookup(auth, database.db));
+  registerAuthentication(app, createSessionLookup(auth, database));
   await registerAuthRoutes(app, auth, {
     publicUrl: config.publicUrl,
     testPhoneNumbers: config.auth.testPhoneNumbers,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionTokenOf } from '../src/auth/session-lookup';
-import { session } from '../src/db/schema';
+import { session, user } from '../src/db/schema';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, getUser, signInByPhone } from './support/auth';
 
@@ -36,8 +36,10 @@ describe('the session lookup of API calls', () => {
     ).toBe(200);
   });
 
-  it('refuses a token whose signature is not the server’s', async () => {
+  it('refuses a token whose signature is not the server’s, even once the genuine one was verified', async () => {
     const signed = await signInByPhone(t.app);
+    // The genuine value's check is remembered; a forged one must still be checked on its own.
+    expect((await getUser(t.app, signed)).statusCode).toBe(200);
     const [token = '', signature = ''] = signed.split('.');
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     for (const forged of [
@@ -83,6 +85,39 @@ describe('the session lookup of API calls', () => {
     const signed = await signInByPhone(t.app);
     expect((await getUser(t.app, signed)).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(signed) });
+    expect((await getUser(t.app, signed)).statusCode).toBe(401);
+  });
+
+  // On PGlite the lookup remembers sessions it found until a write changes who is signed in; any
+  // write, however it is made, must end what it ends before the next call.
+  it('refuses a session deleted straight in the database, and serves a person as they are now', async () => {
+    const signed = await signInByPhone(t.app);
+    const [token = ''] = signed.split('.');
+    expect((await getUser(t.app, signed)).statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select({ userId: session.userId })
+      .from(session)
+      .where(eq(session.token, token));
+    await t.database.db
+      .update(user)
+      .set({ email: 'renamed@example.com' })
+      .where(eq(user.id, row?.userId ?? ''));
+    expect((await getUser(t.app, signed)).json()).toMatchObject({ data: { email: 'renamed@example.com' } });
+
+    await t.database.db.delete(session).where(eq(session.token, token));
+    expect((await getUser(t.app, signed)).statusCode).toBe(401);
+  });
+
+  it('refuses every session of a deleted person at once', async () => {
+    const signed = await signInByPhone(t.app);
+    expect((await getUser(t.app, signed)).statusCode).toBe(200);
+    const [token = ''] = signed.split('.');
+    const [row] = await t.database.db
+      .select({ userId: session.userId })
+      .from(session)
+      .where(eq(session.token, token));
+    // Deleting the person takes their sessions along (a cascade, not a statement on "session").
+    await t.database.db.delete(user).where(eq(user.id, row?.userId ?? ''));
     expect((await getUser(t.app, signed)).statusCode).toBe(401);
   });
 });

@@ -186,6 +186,48 @@ describe('starting sessions on intercepted sites', () => {
     expect(site?.activeSessions).toEqual([]);
   });
 
+  it("lists each live site with its own sessions in the order they started: the day's, and those still running from another day", async () => {
+    const sam = await signUp(t.app);
+    const [first, second, quiet, archived] = [
+      await addSite(sam, 'first.example.com'),
+      await addSite(sam, 'second.example.com'),
+      await addSite(sam, 'quiet.example.com'),
+      await addSite(sam, 'archived.example.com'),
+    ];
+    await callOk(t.app, 'archiveBrowserSite', { siteId: archived }, sam.token);
+    const today = utcUserDay(new Date());
+    const session = (siteId: string, startedMinutesAgo: number, minutes: number, day = today) => ({
+      id: randomUUID(),
+      siteId,
+      timeStarted: nowS() - startedMinutesAgo * MINUTE_S,
+      lengthInMilliseconds: minutes * 60_000,
+      userDay: day,
+    });
+    const running = session(first, 1, 10);
+    const over = session(first, 20, 5);
+    // Begun on the day before and still running; and one of that day long over.
+    const fromYesterday = session(second, 10, 30, today - 1);
+    const yesterdaysOver = session(second, 120, 5, today - 1);
+    const onArchived = session(archived, 2, 10);
+    // Stored out of order: the list orders them by start.
+    for (const row of [running, fromYesterday, onArchived, yesterdaysOver, over]) {
+      await t.database.db.insert(browserSiteSession).values({ ...row, userId: sam.uid });
+    }
+    const site = (id: string, todaysSessions: object[], activeSessions: object[]) =>
+      expect.objectContaining({ id, todaysSessions, activeSessions });
+
+    expect(await list(sam, today)).toEqual([
+      site(first, [over, running], [running]),
+      site(second, [], [fromYesterday]),
+      site(quiet, [], []),
+    ]);
+    expect(await list(sam, today - 1)).toEqual([
+      site(first, [], [running]),
+      site(second, [yesterdaysOver, fromYesterday], [fromYesterday]),
+      site(quiet, [], []),
+    ]);
+  });
+
   it.each([
     ['an id that is not a UUID', { id: 'abc' }, 'id must be a UUID'],
     ['no length', { lengthInMilliseconds: undefined }, 'lengthInMilliseconds'],

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import { rowsStatement } from '../db/rows';
 import { session, user } from '../db/schema';
 import { type Auth, SESSION_LIFETIME } from './index';
 import { type SessionUser, sessionUserFromBearer, toSessionUser } from './session';
@@ -33,39 +34,105 @@ export function sessionTokenOf(bearer: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/** The session a token names and its person, as the API needs them (a hot read, decision 036). */
+const sessionUserByToken = rowsStatement(
+  'session_user_by_token',
+  (db) =>
+    db
+      .select({
+        expiresAt: session.expiresAt,
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        phoneNumber: user.phoneNumber,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(eq(session.token, sql.placeholder('token'))),
+  ([expiresAt, id, email, name, phoneNumber]) => ({
+    expiresAtMs: (expiresAt as Date).getTime(),
+    user: {
+      id: id as string,
+      email: email as string,
+      name: name as string,
+      phoneNumber: phoneNumber as string | null,
+    },
+  }),
+);
+
+/** How many signed bearer values are remembered as verified; a person's devices each send their own. */
+const VERIFIED_BEARERS = 10_000;
+
 /**
- * The signed-in person behind an Authorization header in one indexed query, on every call of the
- * API. The database stays the only truth, so a revoked or expired session is refused at once, on
- * every instance. Better Auth's own lookup (a request context, the signature checked through
- * WebCrypto, two queries) runs only when a session is due to slide its expiry, at most once a day
- * per session, and it does the sliding.
+ * The token a signed bearer value names, its signature checked once per value: an HMAC per call
+ * is a measurable share of the API's hot path, and the answer for the same text never changes.
+ * Only good signatures are kept (a caller without the secret cannot fill the memory), and no
+ * session state is: every call still looks the session up, so revocation takes effect at once.
  */
-export function createSessionLookup(auth: Auth, db: Database) {
-  const bySessionToken = db
-    .select({
-      expiresAt: session.expiresAt,
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      phoneNumber: user.phoneNumber,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, sql.placeholder('token')))
-    .prepare('session_user_by_token');
-  const secret = auth.$context.then((context) => context.secret);
+function verifiedBearers(secret: string) {
+  const verified = new Map<string, string>();
+  return (bearer: string): string | null => {
+    const known = verified.get(bearer);
+    if (known !== undefined) return known;
+    const token = sessionTokenOf(bearer, secret);
+    if (token === null || token === bearer) return token;
+    // Oldest out first: a Map keeps insertion order.
+    if (verified.size >= VERIFIED_BEARERS) verified.delete(verified.keys().next().value as string);
+    verified.set(bearer, token);
+    return token;
+  };
+}
+
+type FoundSession = { expiresAtMs: number; user: Parameters<typeof toSessionUser>[0] };
+
+/** How many sessions PGlite's lookup remembers; one person's devices each hold their own. */
+const REMEMBERED_SESSIONS = 10_000;
+
+/**
+ * The session row behind a token. On PostgreSQL, one indexed query every call: other instances
+ * write to the same database, so only it can say at once that a session is gone. On PGlite, one
+ * process sees every write, so the rows found are remembered until any write changes who is signed
+ * in (db/session-changes.ts); unknown tokens are never remembered, so guesses cannot fill memory.
+ */
+function sessionFinder(database: DatabaseHandle): (token: string) => Promise<FoundSession | undefined> {
+  const find = async (token: string) => (await sessionUserByToken(database.db, { token }))[0];
+  if (!database.onSessionsChanged) return find;
+  const remembered = new Map<string, FoundSession>();
+  database.onSessionsChanged(() => remembered.clear());
+  return async (token) => {
+    const known = remembered.get(token);
+    if (known) return known;
+    const found = await find(token);
+    if (found) {
+      if (remembered.size >= REMEMBERED_SESSIONS) remembered.clear();
+      remembered.set(token, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * The signed-in person behind an Authorization header: one indexed query on every call of the API
+ * (on PGlite, a remembered answer until a write changes it). The database stays the only truth,
+ * so a revoked or expired session is refused at once, on every instance. Better Auth's own lookup
+ * (a request context, the signature checked through WebCrypto, two queries) runs only when a
+ * session is due to slide its expiry, at most once a day per session, and it does the sliding.
+ */
+export function createSessionLookup(auth: Auth, database: DatabaseHandle) {
+  const tokenOf = auth.$context.then((context) => verifiedBearers(context.secret));
+  const findSession = sessionFinder(database);
   const slideAfterMs = (SESSION_LIFETIME.expiresInSeconds - SESSION_LIFETIME.updateAgeSeconds) * 1000;
 
   return async (authorization: string | undefined): Promise<SessionUser | null> => {
     const bearer = authorization?.trim().match(BEARER)?.[1]?.trim();
     if (!bearer) return null;
-    const token = sessionTokenOf(bearer, await secret);
+    const token = (await tokenOf)(bearer);
     if (!token) return null;
-    const [found] = await bySessionToken.execute({ token });
+    const found = await findSession(token);
     const now = Date.now();
-    if (!found || found.expiresAt.getTime() <= now) return null;
+    if (!found || found.expiresAtMs <= now) return null;
     // Due to slide: Better Auth refreshes the expiry (and answers the same person).
-    if (found.expiresAt.getTime() - slideAfterMs <= now) return sessionUserFromBearer(auth, authorization);
-    return toSessionUser(found);
+    if (found.expiresAtMs - slideAfterMs <= now) return sessionUserFromBearer(auth, authorization);
+    return toSessionUser(found.user);
   };
 }

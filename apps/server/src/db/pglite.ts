@@ -14,6 +14,7 @@ import {
 } from './pglite-template';
 import { type QueryTimings, queryTimings } from './query-timings';
 import * as schema from './schema';
+import { watchSessionChanges } from './session-changes';
 
 /** Times PGlite's queries, those inside transactions included (they run on the transaction object). */
 function timePgliteQueries(client: PGlite, timings: QueryTimings): void {
@@ -67,6 +68,7 @@ export async function openPglite(dataDir: string, options: OpenOptions): Promise
     await migrate(db, { migrationsFolder });
     const timings = queryTimings();
     timePgliteQueries(client, timings);
+    const onSessionsChanged = await watchSessionChanges(client);
     return {
       db,
       kind: 'pglite',
@@ -74,6 +76,7 @@ export async function openPglite(dataDir: string, options: OpenOptions): Promise
         await db.execute(sql`select 1`);
       },
       onQuery: timings.onQuery,
+      onSessionsChanged,
       pool: () => null,
       close: async () => {
         // PGlite checkpoints on close, so a clean shutdown leaves a consistent data directory.

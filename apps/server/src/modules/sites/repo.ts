@@ -1,6 +1,7 @@
+import type { BrowserSite, BrowserSiteSession } from '@stillpoint/core';
 import { and, asc, between, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { rowsStatement } from '../../db/rows';
 import { browserSite, browserSiteSession } from '../../db/schema';
 
 export type SiteRow = typeof browserSite.$inferSelect;
@@ -12,42 +13,74 @@ export const LIVE_SITE_UNIQUE_INDEX = 'browser_site_user_match_key_live_uidx';
 const ownSite = (userId: string, siteId: string) =>
   and(eq(browserSite.id, siteId), eq(browserSite.userId, userId));
 
-const liveSitesQuery = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(browserSite)
-    .where(and(eq(browserSite.userId, sql.placeholder('userId')), isNull(browserSite.archivedAt)))
-    .orderBy(asc(browserSite.createdAt), asc(browserSite.id))
-    .prepare('live_sites'),
-);
+/** A live site and, when it has one, one of its sessions of the asked-for day or still running. */
+export interface SiteAndSession {
+  site: BrowserSite;
+  session: BrowserSiteSession | null;
+}
 
-export const liveSites = (db: Database, userId: string): Promise<SiteRow[]> =>
-  liveSitesQuery(db).execute({ userId });
-
-/** The user's sessions of `userDay`, and every session started after `startedAfter` (epoch s), any day. */
-const sessionsOfDayOrSinceQuery = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(browserSiteSession)
-    .where(
-      and(
-        eq(browserSiteSession.userId, sql.placeholder('userId')),
-        or(
-          eq(browserSiteSession.userDay, sql.placeholder('userDay')),
-          gt(browserSiteSession.timeStarted, sql.placeholder('startedAfter')),
+/**
+ * The user's live sites, oldest first, each joined to its sessions of `userDay` and those started
+ * after `startedAfter` (epoch s), any day, in the order they started: one row per site and session,
+ * a site without any once with none. One query for the API's hottest call (decision 036): on
+ * PGlite each query costs a few hundred microseconds of its own, whatever it returns.
+ */
+export const liveSitesWithSessions = rowsStatement<
+  { userId: string; userDay: number; startedAfter: number },
+  SiteAndSession
+>(
+  'live_sites_with_sessions',
+  (db) =>
+    db
+      .select({
+        id: browserSite.id,
+        siteOrigin: browserSite.siteOrigin,
+        budget: browserSite.budget,
+        active: browserSite.active,
+        sessionId: browserSiteSession.id,
+        timeStarted: browserSiteSession.timeStarted,
+        lengthInMilliseconds: browserSiteSession.lengthInMilliseconds,
+        userDay: browserSiteSession.userDay,
+      })
+      .from(browserSite)
+      .leftJoin(
+        browserSiteSession,
+        and(
+          eq(browserSiteSession.siteId, browserSite.id),
+          eq(browserSiteSession.userId, sql.placeholder('userId')),
+          or(
+            eq(browserSiteSession.userDay, sql.placeholder('userDay')),
+            gt(browserSiteSession.timeStarted, sql.placeholder('startedAfter')),
+          ),
         ),
+      )
+      .where(and(eq(browserSite.userId, sql.placeholder('userId')), isNull(browserSite.archivedAt)))
+      .orderBy(
+        asc(browserSite.createdAt),
+        asc(browserSite.id),
+        asc(browserSiteSession.timeStarted),
+        asc(browserSiteSession.createdAt),
       ),
-    )
-    .orderBy(asc(browserSiteSession.timeStarted), asc(browserSiteSession.createdAt))
-    .prepare('sessions_of_day_or_since'),
+  ([id, siteOrigin, budget, active, sessionId, timeStarted, lengthInMilliseconds, userDay]) => ({
+    site: {
+      id: id as string,
+      siteOrigin: siteOrigin as string,
+      budget: budget as number,
+      active: active as boolean,
+    },
+    session:
+      sessionId === null
+        ? null
+        : {
+            id: sessionId as string,
+            siteId: id as string,
+            // A bigint: a string from node-postgres, a number from PGlite.
+            timeStarted: Number(timeStarted),
+            lengthInMilliseconds: lengthInMilliseconds as number,
+            userDay: userDay as number,
+          },
+  }),
 );
-
-export const sessionsOfDayOrSince = (
-  db: Database,
-  userId: string,
-  userDay: number,
-  startedAfter: number,
-): Promise<SessionRow[]> => sessionsOfDayOrSinceQuery(db).execute({ userId, userDay, startedAfter });
 
 export async function findLiveSiteByMatchKey(
   db: Database,

@@ -20,11 +20,10 @@ import {
   findOwnSite,
   insertSite,
   LIVE_SITE_UNIQUE_INDEX,
-  liveSites,
+  liveSitesWithSessions,
   ownSitesAmong,
   type SessionRow,
   type SiteRow,
-  sessionsOfDayOrSince,
   sessionsOfDays,
   updateLiveSite,
 } from './repo';
@@ -60,27 +59,33 @@ export async function listSitesWithSessions(
   userDay: number,
   nowMs: number,
 ): Promise<CustomSite[]> {
-  const [sites, sessions] = await Promise.all([
-    liveSites(db, userId),
-    sessionsOfDayOrSince(db, userId, userDay, earliestActiveSessionStart(nowMs)),
-  ]);
-  // One pass over the sessions, not one per site: a person may have hundreds of sites.
-  const bySite = new Map<string, SessionRow[]>();
-  for (const session of sessions) {
-    const ofSite = bySite.get(session.siteId);
-    if (ofSite) ofSite.push(session);
-    else bySite.set(session.siteId, [session]);
-  }
-  return sites.map((site) => {
-    const ofSite = bySite.get(site.id) ?? [];
-    return {
-      ...toBrowserSite(site),
-      // No budget history is kept, so the budget in force that day is the current one.
-      dailyBudget: site.budget,
-      todaysSessions: ofSite.filter((session) => isSessionOnDay(session, userDay)).map(toSession),
-      activeSessions: ofSite.filter((session) => isSessionActive(session, nowMs)).map(toSession),
-    };
+  const rows = await liveSitesWithSessions(db, {
+    userId,
+    userDay,
+    startedAfter: earliestActiveSessionStart(nowMs),
   });
+  const sites: CustomSite[] = [];
+  let current: CustomSite | undefined;
+  // Rows come site by site, each site's sessions in the order they started.
+  for (const { site, session } of rows) {
+    if (current?.id !== site.id) {
+      current = {
+        id: site.id,
+        siteOrigin: site.siteOrigin,
+        budget: site.budget,
+        active: site.active,
+        // No budget history is kept, so the budget in force that day is the current one.
+        dailyBudget: site.budget,
+        todaysSessions: [],
+        activeSessions: [],
+      };
+      sites.push(current);
+    }
+    if (!session) continue;
+    if (isSessionOnDay(session, userDay)) current.todaysSessions.push(session);
+    if (isSessionActive(session, nowMs)) current.activeSessions.push(session);
+  }
+  return sites;
 }
 
 const duplicateSite = (siteOrigin: string) => new AppError('CONFLICT', duplicateSiteMessage(siteOrigin));
