@@ -20,7 +20,7 @@ import {
   findOwnSite,
   insertSite,
   LIVE_SITE_UNIQUE_INDEX,
-  liveSitesWithSessions,
+  liveSitesAndSessions,
   ownSitesAmong,
   type SessionRow,
   type SiteRow,
@@ -59,17 +59,17 @@ export async function listSitesWithSessions(
   userDay: number,
   nowMs: number,
 ): Promise<CustomSite[]> {
-  const rows = await liveSitesWithSessions(db, {
+  const rows = await liveSitesAndSessions(db, {
     userId,
     userDay,
     startedAfter: earliestActiveSessionStart(nowMs),
   });
   const sites: CustomSite[] = [];
-  let current: CustomSite | undefined;
-  // Rows come site by site, each site's sessions in the order they started.
+  // One pass: sites come first, then sessions in the order they started.
+  const byId = new Map<string, CustomSite>();
   for (const { site, session } of rows) {
-    if (current?.id !== site.id) {
-      current = {
+    if (site) {
+      const listed: CustomSite = {
         id: site.id,
         siteOrigin: site.siteOrigin,
         budget: site.budget,
@@ -79,11 +79,15 @@ export async function listSitesWithSessions(
         todaysSessions: [],
         activeSessions: [],
       };
-      sites.push(current);
+      sites.push(listed);
+      byId.set(site.id, listed);
+      continue;
     }
-    if (!session) continue;
-    if (isSessionOnDay(session, userDay)) current.todaysSessions.push(session);
-    if (isSessionActive(session, nowMs)) current.activeSessions.push(session);
+    // A session of an archived site has no live site to go with.
+    const listed = byId.get(session.siteId);
+    if (!listed) continue;
+    if (isSessionOnDay(session, userDay)) listed.todaysSessions.push(session);
+    if (isSessionActive(session, nowMs)) listed.activeSessions.push(session);
   }
   return sites;
 }
