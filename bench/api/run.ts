@@ -101,7 +101,7 @@ async function seed(baseURL: string, token: string): Promise<void> {
   }
 }
 
-/** `prepared`: the bare handler with named statements and rows as arrays (BARE_PREPARED). */
+/** `prepared`: the bare handler with its queries as named statements (BARE_PREPARED). */
 function startBare(databaseUrl: string, port: number, prepared: boolean): ChildProcess {
   const profile = PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/bare${prepared ? '-prepared' : ''}`]
