@@ -56,6 +56,14 @@ describe('rowsStatement', () => {
     expect(await sessionsOf(database.db, { userDay: 7, userId: 'nobody' })).toEqual([]);
   });
 
+  it('refuses to run inside a transaction, where it would wait for the lock the transaction holds', async () => {
+    await expect(
+      database.db.transaction((tx) =>
+        sessionsOf(tx as unknown as typeof database.db, { userDay: 7, userId }),
+      ),
+    ).rejects.toThrow(/not inside a transaction/);
+  });
+
   it('refuses a statement with a value written into it, which a reuse would repeat', async () => {
     const withLiteral = rowsStatement<Record<string, never>, unknown>(
       'test_rows_literal',

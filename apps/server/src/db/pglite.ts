@@ -16,11 +16,16 @@ import { type QueryTimings, queryTimings } from './query-timings';
 import * as schema from './schema';
 import { watchSessionChanges } from './session-changes';
 
-/** Times PGlite's queries, those inside transactions included (they run on the transaction object). */
+/**
+ * Times PGlite's queries, those inside transactions included (they run on the transaction object)
+ * and the rows statements' raw exchanges (db/pglite-statement.ts).
+ */
 function timePgliteQueries(client: PGlite, timings: QueryTimings): void {
   const query = client.query.bind(client);
   client.query = ((...args: Parameters<PGlite['query']>) =>
     timings.timed(() => query(...args))) as PGlite['query'];
+  const exchange = client.execProtocolRawStream.bind(client);
+  client.execProtocolRawStream = (...args) => timings.timed(() => exchange(...args));
   const transaction = client.transaction.bind(client);
   client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
     transaction((tx) => {

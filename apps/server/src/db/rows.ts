@@ -1,24 +1,41 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { is, Placeholder } from 'drizzle-orm';
 import type { Database } from './handle';
+import { pgliteStatement } from './pglite-statement';
 
 /** What a query builder hands over: its SQL and parameters, placeholders among them. */
 interface Buildable {
   toSQL(): { sql: string; params: unknown[] };
 }
 
-/** Both drivers' row-as-array query, which is all a rows statement needs of them. */
-interface ArrayRowsClient {
-  query(...args: unknown[]): Promise<{ rows: unknown[][] }>;
+/** node-postgres's pool: its row-as-array query with a statement name is all a rows statement needs. */
+interface Pool {
+  query(config: { name: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{
+    rows: unknown[][];
+  }>;
 }
 
-/** node-postgres's pool (named statements); PGlite has no pool and no statement names. */
-const isPool = (client: unknown): boolean =>
+const isPool = (client: unknown): client is Pool =>
   typeof client === 'object' && client !== null && 'totalCount' in client && 'connect' in client;
+
+/** Runs the compiled SQL with values in the placeholders' order. */
+type Run = (values: unknown[]) => Promise<unknown[][]>;
+
+/** The driver's own way to run a named statement: node-postgres's pool, or PGlite directly. */
+function runnerFor(client: unknown, name: string, text: string): Run {
+  if (isPool(client)) {
+    return async (values) => (await client.query({ name, text, values, rowMode: 'array' })).rows;
+  }
+  if (typeof client === 'object' && client !== null && 'execProtocolRawStream' in client) {
+    return pgliteStatement(client as PGlite, name, text);
+  }
+  throw new Error(`${name}: a rows statement runs on the database itself, not inside a transaction`);
+}
 
 /**
  * A hot read (decision 036): its SQL is built once by Drizzle from the schema (so column names stay
- * checked), then run by the driver itself, on PostgreSQL as a named prepared statement, with rows
- * as arrays that `toRow` turns into the caller's own type. This skips Drizzle's per-row,
+ * checked), then run by the driver itself as a named prepared statement (on PGlite in one call into
+ * its Postgres, decision 037), with rows as arrays that `toRow` turns into the caller's own type. This skips Drizzle's per-row,
  * per-column mapping and the Date parsing of columns the answer does not need, which on a 20-site
  * list cost more than the queries' own round trips.
  *
@@ -31,27 +48,19 @@ export function rowsStatement<Params extends Record<string, unknown>, Row>(
   build: (db: Database) => Buildable,
   toRow: (values: unknown[]) => Row,
 ): (db: Database, params: Params) => Promise<Row[]> {
-  const compiled = new WeakMap<
-    Database,
-    { text: string; order: string[]; client: ArrayRowsClient; pool: boolean }
-  >();
+  const compiled = new WeakMap<Database, { order: string[]; run: Run }>();
   const compile = (db: Database) => {
     const { sql, params } = build(db).toSQL();
     const order = params.map((param) => {
       if (!is(param, Placeholder)) throw new Error(`${name}: every parameter must be a placeholder`);
       return param.name;
     });
-    const client = (db as unknown as { $client: ArrayRowsClient }).$client;
-    const statement = { text: sql, order, client, pool: isPool(client) };
+    const statement = { order, run: runnerFor((db as unknown as { $client: unknown }).$client, name, sql) };
     compiled.set(db, statement);
     return statement;
   };
   return async (db, params) => {
-    const { text, order, client, pool } = compiled.get(db) ?? compile(db);
-    const values = order.map((key) => params[key]);
-    const result = pool
-      ? await client.query({ name, text, values, rowMode: 'array' })
-      : await client.query(text, values, { rowMode: 'array' });
-    return result.rows.map(toRow);
+    const { order, run } = compiled.get(db) ?? compile(db);
+    return (await run(order.map((key) => params[key]))).map(toRow);
   };
 }
