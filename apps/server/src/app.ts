@@ -157,7 +157,9 @@ export async function buildApp({
     log,
     providers,
   });
-  registerAuthentication(app, createSessionLookup(auth, database));
+  const sessionLookup = createSessionLookup(auth, database);
+  app.addHook('onClose', async () => sessionLookup.stop());
+  registerAuthentication(app, sessionLookup.lookup);
   await registerAuthRoutes(app, auth, {
     publicUrl: config.publicUrl,
     testPhoneNumbers: config.auth.testPhoneNumbers,

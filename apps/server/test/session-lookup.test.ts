@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionTokenOf } from '../src/auth/session-lookup';
 import { session, user } from '../src/db/schema';
-import { createTestApp, type TestApp } from './support/app';
+import { buildTestApp, createTestApp, type TestApp } from './support/app';
 import { bearer, getUser, signInByPhone } from './support/auth';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -119,5 +119,23 @@ describe('the session lookup of API calls', () => {
     // Deleting the person takes their sessions along (a cascade, not a statement on "session").
     await t.database.db.delete(user).where(eq(user.id, row?.userId ?? ''));
     expect((await getUser(t.app, signed)).statusCode).toBe(401);
+  });
+
+  it('stops listening for session changes when the app closes, leaving the database to others', async () => {
+    const { onSessionsChanged } = t.database;
+    if (!onSessionsChanged) return; // PostgreSQL: nothing listens.
+    let listening = 0;
+    const counted: typeof onSessionsChanged = (listener) => {
+      listening += 1;
+      const stop = onSessionsChanged(listener);
+      return () => {
+        listening -= 1;
+        stop();
+      };
+    };
+    const other = await buildTestApp({ ...t.database, onSessionsChanged: counted });
+    expect(listening).toBe(1);
+    await other.close();
+    expect(listening).toBe(0);
   });
 });

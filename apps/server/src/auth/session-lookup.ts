@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { rowsStatement } from '../db/rows';
 import { session, user } from '../db/schema';
+import { BoundedMemory } from './bounded-memory';
 import { type Auth, SESSION_LIFETIME } from './index';
 import { type SessionUser, sessionUserFromBearer, toSessionUser } from './session';
 
@@ -70,14 +71,12 @@ const VERIFIED_BEARERS = 10_000;
  * session state is: every call still looks the session up, so revocation takes effect at once.
  */
 function verifiedBearers(secret: string) {
-  const verified = new Map<string, string>();
+  const verified = new BoundedMemory<string, string>(VERIFIED_BEARERS);
   return (bearer: string): string | null => {
     const known = verified.get(bearer);
     if (known !== undefined) return known;
     const token = sessionTokenOf(bearer, secret);
     if (token === null || token === bearer) return token;
-    // Oldest out first: a Map keeps insertion order.
-    if (verified.size >= VERIFIED_BEARERS) verified.delete(verified.keys().next().value as string);
     verified.set(bearer, token);
     return token;
   };
@@ -94,20 +93,23 @@ const REMEMBERED_SESSIONS = 10_000;
  * process sees every write, so the rows found are remembered until any write changes who is signed
  * in (db/session-changes.ts); unknown tokens are never remembered, so guesses cannot fill memory.
  */
-function sessionFinder(database: DatabaseHandle): (token: string) => Promise<FoundSession | undefined> {
+function sessionFinder(database: DatabaseHandle): {
+  find: (token: string) => Promise<FoundSession | undefined>;
+  stop: () => void;
+} {
   const find = async (token: string) => (await sessionUserByToken(database.db, { token }))[0];
-  if (!database.onSessionsChanged) return find;
-  const remembered = new Map<string, FoundSession>();
-  database.onSessionsChanged(() => remembered.clear());
-  return async (token) => {
-    const known = remembered.get(token);
-    if (known) return known;
-    const found = await find(token);
-    if (found) {
-      if (remembered.size >= REMEMBERED_SESSIONS) remembered.clear();
-      remembered.set(token, found);
-    }
-    return found;
+  if (!database.onSessionsChanged) return { find, stop: () => {} };
+  const remembered = new BoundedMemory<string, FoundSession>(REMEMBERED_SESSIONS);
+  const stop = database.onSessionsChanged(() => remembered.clear());
+  return {
+    find: async (token) => {
+      const known = remembered.get(token);
+      if (known) return known;
+      const found = await find(token);
+      if (found) remembered.set(token, found);
+      return found;
+    },
+    stop,
   };
 }
 
@@ -120,19 +122,21 @@ function sessionFinder(database: DatabaseHandle): (token: string) => Promise<Fou
  */
 export function createSessionLookup(auth: Auth, database: DatabaseHandle) {
   const tokenOf = auth.$context.then((context) => verifiedBearers(context.secret));
-  const findSession = sessionFinder(database);
+  const sessions = sessionFinder(database);
   const slideAfterMs = (SESSION_LIFETIME.expiresInSeconds - SESSION_LIFETIME.updateAgeSeconds) * 1000;
 
-  return async (authorization: string | undefined): Promise<SessionUser | null> => {
+  const lookup = async (authorization: string | undefined): Promise<SessionUser | null> => {
     const bearer = authorization?.trim().match(BEARER)?.[1]?.trim();
     if (!bearer) return null;
     const token = (await tokenOf)(bearer);
     if (!token) return null;
-    const found = await findSession(token);
+    const found = await sessions.find(token);
     const now = Date.now();
     if (!found || found.expiresAtMs <= now) return null;
     // Due to slide: Better Auth refreshes the expiry (and answers the same person).
     if (found.expiresAtMs - slideAfterMs <= now) return sessionUserFromBearer(auth, authorization);
     return toSessionUser(found.user);
   };
+  /** Stops listening for PGlite's session changes: the database may outlive the app. */
+  return { lookup, stop: sessions.stop };
 }

@@ -35,9 +35,10 @@ function runnerFor(client: unknown, name: string, text: string): Run {
 /**
  * A hot read (decision 036): its SQL is built once by Drizzle from the schema (so column names stay
  * checked), then run by the driver itself as a named prepared statement (on PGlite in one call into
- * its Postgres, decision 037), with rows as arrays that `toRow` turns into the caller's own type. This skips Drizzle's per-row,
- * per-column mapping and the Date parsing of columns the answer does not need, which on a 20-site
- * list cost more than the queries' own round trips.
+ * its Postgres, decision 037), with rows as arrays that `toRow` turns into the caller's own type.
+ * This skips Drizzle's per-row, per-column mapping and the Date parsing of columns the answer does
+ * not need, which on a 20-site list cost more than the queries' own round trips. Not for use inside
+ * a transaction (refused): it runs on the database itself.
  *
  * `toRow` receives the columns in the order the builder selected them. Values come as each driver
  * types them: a `bigint` column is a string on node-postgres and a number on PGlite, so read it
