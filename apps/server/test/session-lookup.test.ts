@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionTokenOf } from '../src/auth/session-lookup';
+import { rememberedSessions, sessionTokenOf } from '../src/auth/session-lookup';
 import { session, user } from '../src/db/schema';
 import { buildTestApp, createTestApp, type TestApp } from './support/app';
 import { bearer, getUser, signInByPhone } from './support/auth';
@@ -137,5 +137,56 @@ describe('the session lookup of API calls', () => {
     expect(listening).toBe(1);
     await other.close();
     expect(listening).toBe(0);
+  });
+});
+
+describe("PGlite's remembered sessions", () => {
+  /** A find whose answers the test hands out one by one, and a write the test reports. */
+  const harness = () => {
+    const pending: ((row: { id: string }) => void)[] = [];
+    let reads = 0;
+    const listeners = new Set<() => void>();
+    const sessions = rememberedSessions(
+      () => {
+        reads += 1;
+        return new Promise<{ id: string }>((resolve) => pending.push(resolve));
+      },
+      (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    );
+    const answer = (row: { id: string }) => pending.shift()?.(row);
+    const write = () => {
+      for (const listener of listeners) listener();
+    };
+    return { sessions, answer, write, reads: () => reads };
+  };
+
+  it('remembers a row until a write, then reads it again', async () => {
+    const { sessions, answer, write, reads } = harness();
+    const first = sessions.find('token');
+    answer({ id: 'before' });
+    expect(await first).toEqual({ id: 'before' });
+    expect(await sessions.find('token')).toEqual({ id: 'before' });
+    expect(reads()).toBe(1);
+    write();
+    const again = sessions.find('token');
+    answer({ id: 'after' });
+    expect(await again).toEqual({ id: 'after' });
+    expect(reads()).toBe(2);
+  });
+
+  it('does not keep a row read while a write landed, which may be the row as it was', async () => {
+    const { sessions, answer, write, reads } = harness();
+    const during = sessions.find('token');
+    // The write (say, a sign-out) lands between the read and its caller resuming.
+    write();
+    answer({ id: 'stale' });
+    expect(await during).toEqual({ id: 'stale' });
+    const next = sessions.find('token');
+    expect(reads()).toBe(2);
+    answer({ id: 'fresh' });
+    expect(await next).toEqual({ id: 'fresh' });
   });
 });

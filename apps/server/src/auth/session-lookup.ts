@@ -87,30 +87,51 @@ type FoundSession = { expiresAtMs: number; user: Parameters<typeof toSessionUser
 /** How many sessions PGlite's lookup remembers; one person's devices each hold their own. */
 const REMEMBERED_SESSIONS = 10_000;
 
-/**
- * The session row behind a token. On PostgreSQL, one indexed query every call: other instances
- * write to the same database, so only it can say at once that a session is gone. On PGlite, one
- * process sees every write, so the rows found are remembered until any write changes who is signed
- * in (db/session-changes.ts); unknown tokens are never remembered, so guesses cannot fill memory.
- */
-function sessionFinder(database: DatabaseHandle): {
-  find: (token: string) => Promise<FoundSession | undefined>;
+/** Finds the session row behind a token; `stop` ends whatever listening that needs. */
+interface SessionFinder<Found> {
+  find: (token: string) => Promise<Found | undefined>;
   stop: () => void;
-} {
-  const find = async (token: string) => (await sessionUserByToken(database.db, { token }))[0];
-  if (!database.onSessionsChanged) return { find, stop: () => {} };
-  const remembered = new BoundedMemory<string, FoundSession>(REMEMBERED_SESSIONS);
-  const stop = database.onSessionsChanged(() => remembered.clear());
+}
+
+/**
+ * `find`, with the rows found remembered until `onSessionsChanged` reports a write. A row read
+ * while a write landed is not kept: the write may have changed it after it was read (the listener
+ * runs as the write's query returns, which can fall between a read and its caller resuming).
+ * Unknown tokens are never remembered, so guesses cannot fill memory.
+ */
+export function rememberedSessions<Found>(
+  find: (token: string) => Promise<Found | undefined>,
+  onSessionsChanged: (listener: () => void) => () => void,
+): SessionFinder<Found> {
+  const remembered = new BoundedMemory<string, Found>(REMEMBERED_SESSIONS);
+  let writes = 0;
+  const stop = onSessionsChanged(() => {
+    writes += 1;
+    remembered.clear();
+  });
   return {
     find: async (token) => {
       const known = remembered.get(token);
       if (known) return known;
+      const writesBefore = writes;
       const found = await find(token);
-      if (found) remembered.set(token, found);
+      if (found && writes === writesBefore) remembered.set(token, found);
       return found;
     },
     stop,
   };
+}
+
+/**
+ * The session row behind a token. On PostgreSQL, one indexed query every call: other instances
+ * write to the same database, so only it can say at once that a session is gone. On PGlite, one
+ * process sees every write, so the rows found are remembered until any write changes who is signed
+ * in (db/session-changes.ts).
+ */
+function sessionFinder(database: DatabaseHandle): SessionFinder<FoundSession> {
+  const find = async (token: string) => (await sessionUserByToken(database.db, { token }))[0];
+  if (!database.onSessionsChanged) return { find, stop: () => {} };
+  return rememberedSessions(find, database.onSessionsChanged);
 }
 
 /**
