@@ -13,6 +13,13 @@ export const LIVE_SITE_UNIQUE_INDEX = 'browser_site_user_match_key_live_uidx';
 const ownSite = (userId: string, siteId: string) =>
   and(eq(browserSite.id, siteId), eq(browserSite.userId, userId));
 
+/**
+ * A column one branch of a union lacks: NULL, named and typed as the other branch's column (`T` is
+ * that column's type, so the two selections have the same shape).
+ */
+const absent = <T>(type: 'uuid' | 'text' | 'integer' | 'bigint' | 'boolean', name: string) =>
+  sql<T>`null::${sql.raw(type)}`.as(name);
+
 /** A row of the sites list: a live site, or one of the user's sessions that the list shows. */
 export type SiteOrSession =
   | { site: BrowserSite; session?: never }
@@ -39,10 +46,10 @@ export const liveSitesAndSessions = rowsStatement<
         siteOrigin: browserSite.siteOrigin,
         budget: browserSite.budget,
         active: browserSite.active,
-        siteId: sql<string | null>`null::uuid`.as('site_id'),
-        timeStarted: sql<number | null>`null::bigint`.as('time_started'),
-        lengthInMilliseconds: sql<number | null>`null::integer`.as('length_in_milliseconds'),
-        userDay: sql<number | null>`null::integer`.as('user_day'),
+        siteId: absent<string | null>('uuid', 'site_id'),
+        timeStarted: absent<number | null>('bigint', 'time_started'),
+        lengthInMilliseconds: absent<number | null>('integer', 'length_in_milliseconds'),
+        userDay: absent<number | null>('integer', 'user_day'),
         // For the order only, as a number: parsing a timestamp into a Date costs more than the row.
         created: sql<string>`extract(epoch from ${browserSite.createdAt})`.as('created'),
       })
@@ -53,9 +60,9 @@ export const liveSitesAndSessions = rowsStatement<
           .select({
             isSession: sql<boolean>`true`.as('is_session'),
             id: browserSiteSession.id,
-            siteOrigin: sql<string>`null::text`.as('site_origin'),
-            budget: sql<number>`null::integer`.as('budget'),
-            active: sql<boolean>`null::boolean`.as('active'),
+            siteOrigin: absent<string>('text', 'site_origin'),
+            budget: absent<number>('integer', 'budget'),
+            active: absent<boolean>('boolean', 'active'),
             siteId: sql<string | null>`${browserSiteSession.siteId}`.as('site_id'),
             timeStarted: sql<number | null>`${browserSiteSession.timeStarted}`.as('time_started'),
             lengthInMilliseconds: sql<number | null>`${browserSiteSession.lengthInMilliseconds}`.as(
