@@ -46,7 +46,8 @@ WORKDIR /app
 COPY --from=deps /app/apps/server/package.json apps/server/package.json
 COPY --from=deps /app/node_modules node_modules
 COPY --from=deps /app/apps/server/node_modules apps/server/node_modules
-# The bundle with its migrations and app icons next to it; it serves ../../web/dist from there.
+# The bundle with its migrations, app icons and operator commands (db-migrate.js, …) next to it;
+# it serves ../../web/dist from there.
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 # Everything above stays root's and read-only to the server.

@@ -1,6 +1,7 @@
 // Decides whether the production build matches the sources: a hash of every input file is kept
 // next to the server bundle, so a changed file (or a fresh clone) triggers a rebuild and an
 // unchanged tree starts at once.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,13 +20,14 @@ const inputs = [
   'apps/server/src',
   'apps/server/assets',
   'apps/server/build.mjs',
-  // Writes the database template, with the migrations above (decision 027).
-  'apps/server/scripts/build-pglite-template.ts',
+  // The database template's writer (decision 027) and the operator commands bundled beside the server.
+  'apps/server/scripts',
 ];
 const outputs = [
   'apps/web/dist/index.html',
   'apps/server/dist/main.js',
   'apps/server/dist/pglite-template.tar.gz',
+  'apps/server/dist/db-migrate.js',
 ];
 const stampPath = path.join(root, 'apps/server/dist/.build-stamp');
 
@@ -61,6 +63,21 @@ export function isBuildCurrent() {
 
 export function writeBuildStamp() {
   writeFileSync(stampPath, `${sourceFingerprint()}\n`);
+}
+
+/** Runs `npm run build` when the build is missing or stale; exits, saying so, when it fails. */
+export function buildIfStale() {
+  if (isBuildCurrent()) return;
+  console.log('Building Stillpoint (web app and server)...');
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (result.status !== 0) {
+    console.error('The build failed; see the output above.');
+    process.exit(result.status ?? 1);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--write')) writeBuildStamp();

@@ -3,19 +3,19 @@
 // opened at startup (bench/README.md, "Embedded database: startup"). The packages below stay
 // external and load from node_modules. The SQL migrations and the app icons are copied next to the bundle,
 // and the empty database a new PGlite data directory starts from is written there (decision 027).
+// The operator commands (migrate, back up, restore) are bundled beside it, so they run with plain
+// `node` wherever the server does, a production image included, without tsx.
 import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
-await build({
-  entryPoints: ['src/main.ts'],
+const options = {
   outdir: 'dist',
   // main.ts imports the app with import(): split into a chunk, the app's packages load while the
   // database starts instead of before. Chunks sit beside main.js, so paths made from
   // import.meta.url (the migrations, the app icons) mean the same in every file.
   splitting: true,
-  entryNames: '[name]',
   chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
@@ -47,6 +47,16 @@ await build({
     js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   },
   logLevel: 'warning',
+};
+await build({ ...options, entryPoints: { main: 'src/main.ts' } });
+// Built apart, so that the server's start loads no chunk it shares only with them.
+await build({
+  ...options,
+  entryPoints: {
+    'db-migrate': 'scripts/db-migrate.ts',
+    'db-backup': 'scripts/db-backup.ts',
+    'db-restore': 'scripts/db-restore.ts',
+  },
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('assets/app-icons', 'dist/app-icons', { recursive: true });

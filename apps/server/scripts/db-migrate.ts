@@ -3,6 +3,7 @@
 // PostgreSQL under the advisory lock that lets one migrator in at a time), and says what it applied.
 // For operators who migrate before a release (docs/operations.md, "Migrate").
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { brand } from '@stillpoint/core';
 import { sql } from 'drizzle-orm';
@@ -10,15 +11,16 @@ import pg from 'pg';
 import { ConfigError, loadConfig } from '../src/config';
 import { type Database, type DatabaseTarget, openDatabase } from '../src/db/client';
 import { acquireDataDirLock, DataDirInUseError } from '../src/db/data-dir-lock';
+import { migrationsFolder } from '../src/db/handle';
 
 /** Where drizzle records each applied migration, by its journal entry's `when` (created_at). */
 const JOURNAL_TABLE = 'drizzle.__drizzle_migrations';
 
-/** This version's migrations by the time drizzle records them with, in order. */
+/** This version's migrations by the time drizzle records them with, in order: the ones it applies. */
 function knownMigrations(): Map<string, string> {
-  const journal = JSON.parse(
-    readFileSync(new URL('../src/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
-  ) as { entries: { when: number; tag: string }[] };
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
   return new Map(journal.entries.map((entry) => [String(entry.when), entry.tag]));
 }
 

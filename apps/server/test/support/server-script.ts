@@ -10,8 +10,9 @@ export interface ScriptRun {
 }
 
 /**
- * Runs one of the server's operator scripts (`apps/server/scripts/<name>.ts`) as a person would,
- * in its own process, with exactly `env` as its environment, and collects what it printed.
+ * Runs one of the server's operator scripts (`apps/server/scripts/<name>.ts`) from source, in its
+ * own process, with exactly `env` as its environment, and collects what it printed. The same
+ * commands bundled by the build, as operators run them, are run by e2e/tests/operator-commands.spec.ts.
  */
 export function runServerScript(
   name: string,
