@@ -116,8 +116,8 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logFormat === 'pretty', logStream),
     trustProxy: config.trustProxy,
-    // The id a proxy or client sent when it is a sane token (request-id.ts), else a new one.
-    genReqId: requestIdOf,
+    // The id a trusted proxy sent when it is a sane token (request-id.ts), else a new one.
+    genReqId: requestIdOf(config.trustProxy),
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
     forceCloseConnections: 'idle',

@@ -12,16 +12,22 @@ const idOf = (res: LightMyRequestResponse) => res.headers['x-request-id'];
 describe('request ids', () => {
   const lines: string[] = [];
   let t: TestApp;
+  // The same, behind a trusted proxy (TRUST_PROXY).
+  let proxied: TestApp;
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'stillpoint-web-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Stillpoint</title>');
-    t = await createTestApp(
-      { webDistDir: dist, logLevel: 'info' },
+    t = await createTestApp({ webDistDir: dist, logLevel: 'info' });
+    proxied = await createTestApp(
+      { webDistDir: dist, logLevel: 'info', trustProxy: true },
       { logStream: { write: (line: string) => void lines.push(line) } },
     );
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await proxied.close();
+  });
 
   it.each([
     ['an API answer', 'GET', '/api/healthz', 200],
@@ -45,9 +51,24 @@ describe('request ids', () => {
     expect(idOf(first)).not.toBe(idOf(second));
   });
 
-  it('keep the id a proxy or client sent, and log under it', async () => {
+  it('are new whatever a client sent, when no proxy is trusted', async () => {
     const sent = 'lb-7f3a.19_Z';
-    const res = await t.app.inject({ method: 'GET', url: '/api/healthz', headers: { 'x-request-id': sent } });
+    const [first, second] = [
+      await t.app.inject({ method: 'GET', url: '/api/healthz', headers: { 'x-request-id': sent } }),
+      await t.app.inject({ method: 'GET', url: '/api/healthz', headers: { 'x-request-id': sent } }),
+    ];
+    expect(idOf(first)).toMatch(UUID);
+    expect(idOf(second)).toMatch(UUID);
+    expect(idOf(first)).not.toBe(idOf(second));
+  });
+
+  it('keep the id a trusted proxy sent, and log under it', async () => {
+    const sent = 'lb-7f3a.19_Z';
+    const res = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/healthz',
+      headers: { 'x-request-id': sent },
+    });
     expect(idOf(res)).toBe(sent);
     const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string });
     expect(logged.filter((record) => record.reqId === sent).map((record) => record.msg)).toEqual([
@@ -58,7 +79,11 @@ describe('request ids', () => {
 
   it('keep a sent id of 64 characters', async () => {
     const sent = 'a'.repeat(64);
-    const res = await t.app.inject({ method: 'GET', url: '/api/healthz', headers: { 'x-request-id': sent } });
+    const res = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/healthz',
+      headers: { 'x-request-id': sent },
+    });
     expect(idOf(res)).toBe(sent);
   });
 
@@ -69,7 +94,11 @@ describe('request ids', () => {
     ['with a slash', '../etc'],
     ['empty', ''],
   ])('replace a sent id %s with one of their own', async (_what, sent) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/healthz', headers: { 'x-request-id': sent } });
+    const res = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/healthz',
+      headers: { 'x-request-id': sent },
+    });
     expect(idOf(res)).toMatch(UUID);
     for (const line of lines) expect(line).not.toContain('forged');
   });
