@@ -1,0 +1,150 @@
+// The environment variables the server reads, each with its type, default and format check.
+import { appEnvs, isValidEmail } from '@stillpoint/core';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/** The address inside `Name <address>`, or the whole value when it is a bare address. */
+const senderAddress = (value: string) => /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
+
+export const envSchema = z.object({
+  APP_ENV: z.enum(appEnvs).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  EXTENSION_ID: z
+    .string()
+    .regex(/^[a-p]{32}$/, 'must be a 32-letter Chrome extension id')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: booleanFlag.optional(),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a request header name, e.g. cf-ipcountry')
+    .optional(),
+  DEV_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code, e.g. DE or US')
+    .optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  TEST_PHONE_NUMBERS: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}:\d{6})(,\+[1-9]\d{6,14}:\d{6})*$/,
+      'must be a comma list of +E164:6-digit-code pairs, e.g. +15555550100:123456',
+    )
+    .optional(),
+  DEV_OUTBOX: booleanFlag.optional(),
+  DEV_OUTBOX_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEV_IDENTITY_PROVIDER: booleanFlag.optional(),
+  LOCAL_PAYMENTS: booleanFlag.optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  CAPTCHA_PROVIDER: z.enum(['cloudflare-turnstile', 'google-recaptcha', 'hcaptcha']).optional(),
+  CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  FEEDBACK_WEBHOOK_URL: httpUrl.optional(),
+  ANALYTICS_FORWARD_URL: httpUrl.optional(),
+  TIKTOK_ACCESS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,}$/,
+      'must be the Events API access token from TikTok Events Manager (at least 16 characters, no spaces)',
+    )
+    .optional(),
+  FORWARDING_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds (0 turns the retry job off)' })
+    .int('must be a whole number of seconds (0 turns the retry job off)')
+    .min(0, 'must be 0 (off) or more seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)',
+    )
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PORTAL_CONFIGURATION_ID: z
+    .string()
+    .regex(/^bpc_\w+$/, 'must be a portal configuration id (bpc_…)')
+    .optional(),
+  PRICE_ID_MONTHLY: z.string().min(1).optional(),
+  PRICE_ID_ANNUAL: z.string().min(1).optional(),
+  PRICE_ID_ANNUAL_50: z.string().min(1).optional(),
+  PRICE_ID_ANNUAL_WINBACK_25: z.string().min(1).optional(),
+  PRICE_ID_ANNUAL_WINBACK_35: z.string().min(1).optional(),
+  PRICE_ID_GIFT: z.string().min(1).optional(),
+  PRICE_ID_BIENNIAL_90: z.string().min(1).optional(),
+  ENTITLEMENTS_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  REVENUECAT_WEBHOOK_AUTH: z.string().min(16, 'must be at least 16 characters').optional(),
+  APP_STORE_ID: z
+    .string()
+    .regex(
+      /^\d{1,20}$/,
+      'must be the App Store app id: its digits, e.g. 1234567890 (from apps.apple.com/app/id…)',
+    )
+    .optional(),
+  PLAY_STORE_PACKAGE: z
+    .string()
+    .regex(
+      /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/,
+      'must be an Android package name like app.stillpoint (from play.google.com/store/apps/details?id=…)',
+    )
+    .optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
+    })
+    .optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (0 turns the check off)' })
+    .int('must be a whole number of milliseconds (0 turns the check off)')
+    .min(0, 'must be 0 (off) or more milliseconds')
+    .optional(),
+  OVERLOAD_MAX_HEAP_USED_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes (0 turns the check off)' })
+    .int('must be a whole number of megabytes (0 turns the check off)')
+    .min(0, 'must be 0 (off) or more megabytes')
+    .optional(),
+  EMAIL_FROM: z
+    .string()
+    .refine(
+      (value) => isValidEmail(senderAddress(value).trim()),
+      'must be an e-mail address, alone or as "Name <address>", e.g. Stillpoint <hello@stillpoint.app>',
+    )
+    .optional(),
+});
+
+export type ServerEnv = z.input<typeof envSchema>;
+export type Vars = z.output<typeof envSchema>;
