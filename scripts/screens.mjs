@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { isBuildCurrent } from './build-stamp.mjs';
+import { buildIfStale } from './build-stamp.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -67,9 +67,7 @@ function build() {
     if (!existsSync(serverEntry)) fail('There is no build to use; run `npm run build` first.');
     return;
   }
-  if (isBuildCurrent()) return;
-  console.log('Building Stillpoint (web app and server)...');
-  run('npm', ['run', 'build']);
+  buildIfStale();
 }
 
 /** The server's environment: development, on the temporary data directory, quiet. */
