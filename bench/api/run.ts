@@ -6,8 +6,9 @@
  * (its embedded default), which has no fair bare counterpart: its figures are reported as they are.
  * With BENCH_BEFORE naming an earlier build's main.js, that build runs beside the current one, in
  * the same rounds. The bare handler also runs with named statements ("bare, prepared"), as a
- * ceiling. Prints requests per second, p50 and p99 and each ÷ bare. Results:
- * bench/README.md.
+ * ceiling. Prints requests per second, p50 and p99, each ÷ bare, and each server's own CPU time
+ * per request, which a busy shared machine disturbs far less than the rates (on PGlite it includes
+ * the database, which runs in the server's process). Results: bench/README.md.
  *
  *   npm run build && npm run bench:api
  *   BENCH_DB=postgres BENCH_SITES=500 BENCH_SECONDS=10 BENCH_ROUNDS=2 npm run bench:api
@@ -16,13 +17,15 @@
  *   BENCH_PROFILE_DIR=/tmp/profiles BENCH_DB=postgres npm run bench:api   # then open the .cpuprofile
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { utcUserDay } from '@stillpoint/core';
 import autocannon from 'autocannon';
 import { withAdmin } from '../../apps/server/test/support/database';
 import { freePort } from '../../apps/server/test/support/free-port';
+import { SITES_PATH, seed, signIn } from './person';
 import { currentBuild, type ProductServer, startProduct } from './product-server';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -39,67 +42,7 @@ const BEFORE = process.env.BENCH_BEFORE;
 /** A directory for CPU profiles of the current build's servers and the bare handlers (node --cpu-prof), written as they stop. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const CONNECTIONS = [10, 50];
-const TEST_NUMBER = '+15555550100';
-const TEST_CODE = '123456';
-const PATH = '/api/getBrowserSitesWithActiveAndTodaysSessions';
 const bareEntry = fileURLToPath(new URL('./bare-sites-handler.ts', import.meta.url));
-
-async function post(baseURL: string, path: string, body: unknown, token?: string): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    const response = await fetch(`${baseURL}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    // A server just started on a busy machine may refuse as overloaded (503) for a moment.
-    if (response.status === 503 && attempt < 30) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      continue;
-    }
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response;
-  }
-}
-
-async function signIn(baseURL: string): Promise<string> {
-  await post(baseURL, '/api/auth/phone-number/send-otp', { phoneNumber: TEST_NUMBER });
-  const verified = await post(baseURL, '/api/auth/phone-number/verify', {
-    phoneNumber: TEST_NUMBER,
-    code: TEST_CODE,
-  });
-  const token = verified.headers.get('set-auth-token');
-  if (!token) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
-  return token;
-}
-
-/** Gives the signed-in person SITES sites through the API, a third of them with a session running. */
-async function seed(baseURL: string, token: string): Promise<void> {
-  const now = Date.now();
-  for (let i = 0; i < SITES; i++) {
-    const site = (await (
-      await post(
-        baseURL,
-        '/api/addBrowserSite',
-        { siteOrigin: `https://site-${i}.example.com`, budget: 5 },
-        token,
-      )
-    ).json()) as { data: { id: string } };
-    if (i % 3 === 0) {
-      await post(
-        baseURL,
-        '/api/startBrowserSiteSession',
-        {
-          id: randomUUID(),
-          siteId: site.data.id,
-          lengthInMilliseconds: 20 * 60_000,
-          timeStarted: Math.floor(now / 1000) - 60,
-          userDay: utcUserDay(new Date(now)),
-        },
-        token,
-      );
-    }
-  }
-}
 
 /** `prepared`: the bare handler with its queries as named statements (BARE_PREPARED). */
 function startBare(databaseUrl: string, port: number, prepared: boolean): ChildProcess {
@@ -134,6 +77,8 @@ interface Target {
   database: string;
   url: string;
   token: string;
+  /** The serving process, whose CPU time is read around each run. */
+  pid: number;
 }
 
 interface Load {
@@ -141,20 +86,36 @@ interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's own CPU time (user and system) per answered request. */
+  cpuMicroseconds: number;
+}
+
+// Linux counts a process's CPU time in clock ticks of 10 ms.
+const TICK_MICROSECONDS = 10_000;
+
+/** CPU time used so far by a process, in µs: utime + stime of /proc/<pid>/stat. */
+function cpuTimeOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which may hold spaces, closed by the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MICROSECONDS;
 }
 
 async function load(target: Target, connections: number): Promise<Load> {
+  const cpuBefore = cpuTimeOf(target.pid);
   const result = await autocannon({
     url: target.url,
     connections,
     duration: SECONDS,
     headers: { authorization: `Bearer ${target.token}` },
   });
+  const cpu = cpuTimeOf(target.pid) - cpuBefore;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpuMicroseconds: cpu / Math.max(1, result.requests.total),
   };
 }
 
@@ -179,7 +140,7 @@ async function main(): Promise<void> {
   const barePort = await freePort();
   const preparedPort = await freePort();
   const bares = [startBare(databaseUrl, barePort, false), startBare(databaseUrl, preparedPort, true)];
-  const query = `${PATH}?userDay=${utcUserDay(new Date())}`;
+  const query = `${SITES_PATH}?userDay=${utcUserDay(new Date())}`;
   try {
     const builds = [
       { name: 'product', entry: currentBuild },
@@ -192,20 +153,29 @@ async function main(): Promise<void> {
       for (const build of builds) {
         const profile =
           PROFILE_DIR && build.entry === currentBuild ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-        const server = await startProduct(
-          build.entry,
-          database === 'postgres' ? databaseUrl : null,
-          {},
-          profile,
-        );
+        const server = await startProduct(build.entry, database === 'postgres' ? databaseUrl : null, {
+          nodeArgs: profile,
+        });
         servers.push(server);
         const token = await signIn(server.baseURL);
         // On PostgreSQL every build reads the one seeded database; each PGlite has its own.
-        if (database === 'pglite' || !seeded) await seed(server.baseURL, token);
+        if (database === 'pglite' || !seeded) await seed(server.baseURL, token, SITES);
         seeded = true;
-        targets.push({ name: build.name, database, url: `${server.baseURL}${query}`, token });
+        targets.push({
+          name: build.name,
+          database,
+          url: `${server.baseURL}${query}`,
+          token,
+          pid: server.pid,
+        });
         if (database === 'postgres' && !bareTarget) {
-          bareTarget = { name: 'bare', database, url: `http://127.0.0.1:${barePort}${query}`, token };
+          bareTarget = {
+            name: 'bare',
+            database,
+            url: `http://127.0.0.1:${barePort}${query}`,
+            token,
+            pid: bares[0]?.pid ?? 0,
+          };
         }
       }
     }
@@ -214,12 +184,23 @@ async function main(): Promise<void> {
       const server = await startProduct(currentBuild, databaseUrl);
       servers.push(server);
       const token = await signIn(server.baseURL);
-      await seed(server.baseURL, token);
-      bareTarget = { name: 'bare', database: 'postgres', url: `http://127.0.0.1:${barePort}${query}`, token };
+      await seed(server.baseURL, token, SITES);
+      bareTarget = {
+        name: 'bare',
+        database: 'postgres',
+        url: `http://127.0.0.1:${barePort}${query}`,
+        token,
+        pid: bares[0]?.pid ?? 0,
+      };
     }
     // Beside the baseline, the same handler as PostgreSQL's named statements (as the product's are):
     // how far a handler with nothing but the queries can go.
-    targets.push({ ...bareTarget, name: 'bare, prepared', url: `http://127.0.0.1:${preparedPort}${query}` });
+    targets.push({
+      ...bareTarget,
+      name: 'bare, prepared',
+      url: `http://127.0.0.1:${preparedPort}${query}`,
+      pid: bares[1]?.pid ?? 0,
+    });
     await waitFor(bareTarget.url);
     const bareBody = await bodyOf(bareTarget);
     for (const target of targets) {
@@ -237,14 +218,16 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    console.log('| connections | round | server | database | req/s | ÷ bare | p50 / p99 ms |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    console.log(
+      '| connections | round | server | database | req/s | ÷ bare | p50 / p99 ms | CPU µs / request |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const connections of CONNECTIONS) {
       for (let round = 1; round <= ROUNDS; round++) {
         const bareLoad = await load(bareTarget, connections);
         const row = (target: Target, result: Load, ratio: string) =>
           console.log(
-            `| ${connections} | ${round} | ${target.name} | ${target.database} | ${result.rps.toFixed(0)} | ${ratio} | ${result.p50} / ${result.p99} |${result.errors ? ` ${result.errors} errors` : ''}`,
+            `| ${connections} | ${round} | ${target.name} | ${target.database} | ${result.rps.toFixed(0)} | ${ratio} | ${result.p50} / ${result.p99} | ${result.cpuMicroseconds.toFixed(0)} |${result.errors ? ` ${result.errors} errors` : ''}`,
           );
         row(bareTarget, bareLoad, '1.00');
         for (const target of targets) {
