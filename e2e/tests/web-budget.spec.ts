@@ -58,8 +58,11 @@ test.describe('the per-route budget check', () => {
   // Random bytes as text do not compress much: about 300 KB gzipped, over every route's budget.
   const heavy = `export const data = "${randomBytes(400_000).toString('base64')}";\n`;
 
-  /** A build with a tiny entry and one tiny chunk per route; `signInChunk` is /signin's own chunk. */
-  function madeUpBuild(signInChunk: string): string {
+  /**
+   * A build with a tiny entry and one tiny chunk per route; `signInChunk` is /signin's own chunk.
+   * `drawnPages` are the pages whose first screens the build drew (every route, by default).
+   */
+  function madeUpBuild(signInChunk: string, drawnPages = [...routePaths, '/']): string {
     const dist = mkdtempSync(path.join(tmpdir(), 'bundle-budget-'));
     mkdirSync(path.join(dist, 'assets'));
     mkdirSync(path.join(dist, '.vite'));
@@ -88,6 +91,10 @@ test.describe('the per-route budget check', () => {
       styles: [],
     };
     writeFileSync(path.join(dist, '.vite/route-preloads.json'), JSON.stringify(preloads));
+    writeFileSync(
+      path.join(dist, '.vite/prerendered.json'),
+      JSON.stringify(Object.fromEntries(drawnPages.map((page) => [page, { html: '<p>first screen</p>' }]))),
+    );
     return dist;
   }
 
@@ -122,5 +129,14 @@ test.describe('the per-route budget check', () => {
     const { status, stderr } = check(dist);
     expect(status).toBe(1);
     for (const route of routePaths) expect(stderr).toContain(`${route} (`);
+  });
+
+  test('fails naming a public page drawn at build time that has no budget', () => {
+    const { status, stderr } = check(
+      madeUpBuild('export const signIn = 1;\n', [...routePaths, '/', '/new-public-page']),
+    );
+    expect(status).toBe(1);
+    expect(stderr).toContain('no budget for /new-public-page,');
+    expect(stderr).not.toContain('/quiz');
   });
 });
