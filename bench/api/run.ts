@@ -148,6 +148,14 @@ async function main(): Promise<void> {
     ];
     const targets: Target[] = [];
     let bareTarget: Target | null = null;
+    // The bare handler reads PostgreSQL only, as the person a product server signed in there.
+    const bareReading = (token: string): Target => ({
+      name: 'bare',
+      database: 'postgres',
+      url: `http://127.0.0.1:${barePort}${query}`,
+      token,
+      pid: bares[0]?.pid ?? 0,
+    });
     for (const database of DATABASES) {
       let seeded = false;
       for (const build of builds) {
@@ -169,13 +177,7 @@ async function main(): Promise<void> {
           pid: server.pid,
         });
         if (database === 'postgres' && !bareTarget) {
-          bareTarget = {
-            name: 'bare',
-            database,
-            url: `http://127.0.0.1:${barePort}${query}`,
-            token,
-            pid: bares[0]?.pid ?? 0,
-          };
+          bareTarget = bareReading(token);
         }
       }
     }
@@ -185,13 +187,7 @@ async function main(): Promise<void> {
       servers.push(server);
       const token = await signIn(server.baseURL);
       await seed(server.baseURL, token, SITES);
-      bareTarget = {
-        name: 'bare',
-        database: 'postgres',
-        url: `http://127.0.0.1:${barePort}${query}`,
-        token,
-        pid: bares[0]?.pid ?? 0,
-      };
+      bareTarget = bareReading(token);
     }
     // Beside the baseline, the same handler as PostgreSQL's named statements (as the product's are):
     // how far a handler with nothing but the queries can go.
