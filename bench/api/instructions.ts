@@ -3,7 +3,7 @@
  * shared machine does not disturb, for comparing builds whose difference is a few percent, which
  * the rates of `bench:api` cannot resolve here. Each build runs on the same scratch PostgreSQL
  * database under callgrind with counting off; after BENCH_REQUESTS warm-up requests (so that V8
- * has compiled the path) counting is switched on for BENCH_REQUESTS more at 10 connections. The
+ * has compiled the path) counting is switched on for BENCH_REQUESTS more at BENCH_CONNECTIONS connections (10). The
  * count includes what V8 does meanwhile (garbage collection, compilation): one build usually varies
  * by 1 to 3%, and now and then a run counts far fewer, so BENCH_ROUNDS runs every build in turn,
  * round after round, and the median is what to read.
@@ -27,6 +27,7 @@ const SITES = Number(process.env.BENCH_SITES ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const BEFORE = process.env.BENCH_BEFORE;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 // valgrind's gdbserver names its pipes after the user and the host; the server's HOST is its
 // address, so callgrind_control must be told the same one.
@@ -36,7 +37,7 @@ const namedEnv = { ...process.env, USER: process.env.USER ?? 'root', LOGNAME: pr
 async function requests(url: string, token: string, amount: number): Promise<number> {
   const result = await autocannon({
     url,
-    connections: 10,
+    connections: CONNECTIONS,
     amount,
     // Under callgrind a cold server's first answers take many seconds.
     timeout: 300,
