@@ -113,4 +113,25 @@ test.describe("breathe's first screen in the extension", () => {
       );
     });
   }
+
+  test('offline, it keeps the pause on screen and says why, then hands over when the connection is back', async ({
+    context,
+    page,
+    world,
+  }) => {
+    const { site } = await world.personWithSite(page, 'https://distracting.test');
+    await page.goto(`https://${UNRELATED_HOST}/`);
+    await context.setOffline(true);
+    await page.goto(`${FIRST_SCREEN}?siteId=${site.id}&returnUrl=${DESTINATION}`);
+    const notice = page.getByText('You’re offline. Stillpoint carries on as soon as you’re back online.');
+    await expect(notice).toBeVisible();
+    await expect(page.getByText('A moment before www.distracting.test')).toBeVisible();
+    // Still the pause, not Chrome's error page, a while later.
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).protocol).toBe('chrome-extension:');
+
+    await context.setOffline(false);
+    await page.waitForURL((url) => url.pathname === '/breathe');
+    expect(readBreatheQuery(new URL(page.url()))).toMatchObject({ siteId: site.id, returnUrl: DESTINATION });
+  });
 });

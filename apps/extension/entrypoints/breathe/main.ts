@@ -1,4 +1,4 @@
-import { handOffAddress, runFirstScreen, whenVisible } from '@/src/breathe/first-screen';
+import { handOffAddress, runFirstScreen, whenOnline, whenVisible } from '@/src/breathe/first-screen';
 
 /**
  * Breathe's first screen (decision 035): painted from the extension's own files as soon as a
@@ -34,5 +34,7 @@ whenVisible(document, () => {
     startedAt,
   );
   // After the first frame: the web app's page loads while this one is already on screen.
-  requestAnimationFrame(() => setTimeout(() => void handOff(startedAt), 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => whenOnline(window, byId('offline'), () => void handOff(startedAt)), 0),
+  );
 });

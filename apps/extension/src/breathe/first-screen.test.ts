@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { readBreatheQuery } from '@stillpoint/core';
 import { describe, expect, it } from 'vitest';
-import { type FirstScreenElements, handOffAddress, runFirstScreen, whenVisible } from './first-screen';
+import {
+  type FirstScreenElements,
+  handOffAddress,
+  runFirstScreen,
+  whenOnline,
+  whenVisible,
+} from './first-screen';
 
 const WEB_APP = 'http://localhost:3000';
 const STARTED = Date.UTC(2026, 0, 15, 12);
@@ -120,5 +126,49 @@ describe('the start of the pause', () => {
     setVisibility('hidden');
     setVisibility('visible');
     expect(begun).toBe(1);
+  });
+});
+
+describe('the hand-over without a connection', () => {
+  /** A window whose connection the test switches, as the browser's `online` event reports it. */
+  function connection(onLine: boolean) {
+    const events = new EventTarget();
+    return Object.assign(events, {
+      navigator: { onLine },
+      reconnect() {
+        this.navigator.onLine = true;
+        events.dispatchEvent(new Event('online'));
+      },
+    });
+  }
+
+  function notice(): HTMLElement {
+    const element = document.createElement('p');
+    element.hidden = true;
+    return element;
+  }
+
+  it('hands over at once when online, saying nothing', () => {
+    const offline = notice();
+    const handOvers: string[] = [];
+    whenOnline(connection(true), offline, () => handOvers.push('web app'));
+    expect(handOvers).toEqual(['web app']);
+    expect(offline.hidden).toBe(true);
+  });
+
+  it('offline, stays and says so, then hands over once when the connection is back', () => {
+    const window = connection(false);
+    const offline = notice();
+    const handOvers: string[] = [];
+    whenOnline(window, offline, () => handOvers.push('web app'));
+    expect(handOvers).toEqual([]);
+    expect(offline.hidden).toBe(false);
+
+    window.reconnect();
+    expect(handOvers).toEqual(['web app']);
+    expect(offline.hidden).toBe(true);
+    // A second 'online' (the connection dropping and coming back again) does not hand over twice.
+    window.reconnect();
+    expect(handOvers).toEqual(['web app']);
   });
 });

@@ -83,3 +83,26 @@ export function whenVisible(document: Document, begin: () => void): void {
   };
   document.addEventListener('visibilitychange', shown);
 }
+
+type ConnectionEvents = Pick<Window, 'addEventListener' | 'removeEventListener'> & {
+  navigator: Pick<Navigator, 'onLine'>;
+};
+
+/**
+ * Runs `handOver` now when the browser is online. Offline, the web app's page cannot load and
+ * Chrome would show its own error page in place of the pause, so the first screen stays, shows
+ * `notice` (hidden until then), and hands over once, as soon as the connection is back.
+ */
+export function whenOnline(window: ConnectionEvents, notice: HTMLElement, handOver: () => void): void {
+  if (window.navigator.onLine) {
+    handOver();
+    return;
+  }
+  notice.hidden = false;
+  const back = () => {
+    window.removeEventListener('online', back);
+    notice.hidden = true;
+    handOver();
+  };
+  window.addEventListener('online', back);
+}
