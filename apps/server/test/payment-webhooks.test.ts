@@ -87,7 +87,7 @@ describe('payment webhooks', () => {
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({
         success: false,
-        code: 'BAD_REQUEST',
+        code: 'PAYLOAD_TOO_LARGE',
         error: 'The request body is too large for this call.',
       });
     });

@@ -20,7 +20,7 @@ const LONE_SURROGATE = '\uD800';
 const TOO_LARGE = {
   status: 413,
   success: false,
-  code: 'BAD_REQUEST',
+  code: 'PAYLOAD_TOO_LARGE',
   error: 'The request body is too large for this call.',
 };
 

@@ -6,8 +6,7 @@ import { AppError } from '../errors';
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 // Fastify's own 4xx errors, reworded for people; the raw codes mean nothing outside the server.
-// `status` overrides the code's usual status where HTTP has a more precise one.
-const fastifyErrors: Record<string, { code: ErrorCode; message: string; status?: number }> = {
+const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'BAD_REQUEST',
@@ -17,10 +16,8 @@ const fastifyErrors: Record<string, { code: ErrorCode; message: string; status?:
     code: 'BAD_REQUEST',
     message: 'Send the request body as application/json.',
   },
-  // 413 tells a client that resending the same body cannot work, unlike a 400 on its contents.
   FST_ERR_CTP_BODY_TOO_LARGE: {
-    code: 'BAD_REQUEST',
-    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
     message: 'The request body is too large for this call.',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
@@ -55,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) {
-      return reply.status(known.status ?? errorStatus[known.code]).send(fail(known.code, known.message));
+      return reply.status(errorStatus[known.code]).send(fail(known.code, known.message));
     }
 
     const status = error.statusCode ?? 500;

@@ -27,7 +27,7 @@ export function answerProblem(endpoint: Endpoint, res: LightMyRequestResponse): 
   const failure = failureSchema.safeParse(body);
   if (!failure.success) return `answered ${status} outside the failure envelope`;
   const { code } = failure.data;
-  // BAD_REQUEST also carries Fastify's other 4xx (413 body too large, 415 media type).
+  // BAD_REQUEST also carries Fastify's 4xx that have no code of their own (a 415, say).
   const fits = errorStatus[code] === status || (code === 'BAD_REQUEST' && status < 500);
   return fits ? null : `answered ${status} with code ${code}, which belongs to ${errorStatus[code]}`;
 }

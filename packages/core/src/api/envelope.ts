@@ -8,6 +8,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // The body is over the call's limit: resending it as it is cannot work, unlike a 400 on its contents.
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
