@@ -3,10 +3,10 @@
  * shared machine does not disturb, for comparing builds whose difference is a few percent, which
  * the rates of `bench:api` cannot resolve here. Each build runs on the same scratch PostgreSQL
  * database under callgrind with counting off; after BENCH_REQUESTS warm-up requests (so that V8
- * has compiled the path) counting is switched on for BENCH_REQUESTS more at BENCH_CONNECTIONS connections (10). The
- * count includes what V8 does meanwhile (garbage collection, compilation): one build usually varies
- * by 1 to 3%, and now and then a run counts far fewer, so BENCH_ROUNDS runs every build in turn,
- * round after round, and the median is what to read.
+ * has compiled the path) counting is switched on for BENCH_REQUESTS more, at BENCH_CONNECTIONS
+ * connections (10 by default). The count includes what V8 does meanwhile (garbage collection,
+ * compilation): one build usually varies by 1 to 3%, and now and then a run counts far fewer, so
+ * BENCH_ROUNDS runs every build in turn, round after round, and the median is what to read.
  *
  *   npm run build && npm run bench:api:instructions
  *   BENCH_BEFORE=apps/server/.before/dist/main.js BENCH_ROUNDS=2 npm run bench:api:instructions
