@@ -8,7 +8,8 @@ import { handOffAddress, runFirstScreen, whenOnline, whenVisible } from '@/src/b
  */
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
 
-async function handOff(startedAt: number) {
+/** The web app the person signed in from, or the build's own. */
+async function webAppOrigin(): Promise<string> {
   const [{ browser }, { buildConfig }, { createStore }] = await Promise.all([
     import('wxt/browser'),
     import('@/src/config'),
@@ -17,8 +18,26 @@ async function handOff(startedAt: number) {
   const auth = await createStore(browser.storage.local)
     .getAuth()
     .catch(() => null);
-  // Replace: Back leaves the pause rather than landing on this screen again.
-  location.replace(handOffAddress(auth?.origin ?? buildConfig.defaultOrigin, location, startedAt));
+  return auth?.origin ?? buildConfig.defaultOrigin;
+}
+
+async function handOff(startedAt: number) {
+  const origin = await webAppOrigin();
+  whenOnline(
+    {
+      window,
+      // Any answer, even an error page, means the web app's page can load; no-cors: none is read.
+      reachable: () =>
+        fetch(origin, { method: 'HEAD', mode: 'no-cors', cache: 'no-store' }).then(
+          () => true,
+          () => false,
+        ),
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+    },
+    byId('offline'),
+    // Replace: Back leaves the pause rather than landing on this screen again.
+    () => location.replace(handOffAddress(origin, location, startedAt)),
+  );
 }
 
 whenVisible(document, () => {
@@ -34,7 +53,5 @@ whenVisible(document, () => {
     startedAt,
   );
   // After the first frame: the web app's page loads while this one is already on screen.
-  requestAnimationFrame(() =>
-    setTimeout(() => whenOnline(window, byId('offline'), () => void handOff(startedAt)), 0),
-  );
+  requestAnimationFrame(() => setTimeout(() => void handOff(startedAt), 0));
 });

@@ -130,17 +130,37 @@ describe('the start of the pause', () => {
 });
 
 describe('the hand-over without a connection', () => {
-  /** A window whose connection the test switches, as the browser's `online` event reports it. */
-  function connection(onLine: boolean) {
-    const events = new EventTarget();
-    return Object.assign(events, {
-      navigator: { onLine },
-      reconnect() {
-        this.navigator.onLine = true;
-        events.dispatchEvent(new Event('online'));
+  /**
+   * A browser whose belief (`onLine`, the `online` event) and whose real reach of the web app the
+   * test sets apart, with timers that run when the test says.
+   */
+  function connection(onLine: boolean, reachable = false) {
+    const window = Object.assign(new EventTarget(), { navigator: { onLine } });
+    const timers: (() => void)[] = [];
+    const state = { reachable, asked: 0 };
+    return {
+      window,
+      state,
+      reachable: async () => {
+        state.asked++;
+        return state.reachable;
       },
-    });
+      setTimeout: (callback: () => void) => {
+        timers.push(callback);
+      },
+      async runTimers() {
+        for (const timer of timers.splice(0)) timer();
+        await settled();
+      },
+      reconnect() {
+        window.navigator.onLine = true;
+        window.dispatchEvent(new Event('online'));
+      },
+    };
   }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const start = (browser: ReturnType<typeof connection>, notice: HTMLElement, handOvers: string[]) =>
+    whenOnline(browser, notice, () => handOvers.push('web app'));
 
   function notice(): HTMLElement {
     const element = document.createElement('p');
@@ -148,27 +168,57 @@ describe('the hand-over without a connection', () => {
     return element;
   }
 
-  it('hands over at once when online, saying nothing', () => {
+  it('hands over at once when online, asking nothing and saying nothing', () => {
+    const browser = connection(true);
     const offline = notice();
     const handOvers: string[] = [];
-    whenOnline(connection(true), offline, () => handOvers.push('web app'));
+    start(browser, offline, handOvers);
+    expect(handOvers).toEqual(['web app']);
+    expect([offline.hidden, browser.state.asked]).toEqual([true, 0]);
+  });
+
+  it('offline, stays and says so, then hands over once when the connection is back', async () => {
+    const browser = connection(false);
+    const offline = notice();
+    const handOvers: string[] = [];
+    start(browser, offline, handOvers);
+    await settled();
+    expect(handOvers).toEqual([]);
+    expect(offline.hidden).toBe(false);
+
+    browser.reconnect();
+    expect(handOvers).toEqual(['web app']);
+    expect(offline.hidden).toBe(true);
+    // A second 'online' (the connection dropping and coming back again) does not hand over twice,
+    // nor does a retry still pending.
+    browser.reconnect();
+    browser.state.reachable = true;
+    await browser.runTimers();
+    expect(handOvers).toEqual(['web app']);
+  });
+
+  it('believed offline but reaching the web app, hands over without showing the notice', async () => {
+    const browser = connection(false, true);
+    const offline = notice();
+    const handOvers: string[] = [];
+    start(browser, offline, handOvers);
+    await settled();
     expect(handOvers).toEqual(['web app']);
     expect(offline.hidden).toBe(true);
   });
 
-  it('offline, stays and says so, then hands over once when the connection is back', () => {
-    const window = connection(false);
+  it('offline with no online event, hands over when a later ask reaches the web app', async () => {
+    const browser = connection(false);
     const offline = notice();
     const handOvers: string[] = [];
-    whenOnline(window, offline, () => handOvers.push('web app'));
-    expect(handOvers).toEqual([]);
-    expect(offline.hidden).toBe(false);
+    start(browser, offline, handOvers);
+    await settled();
+    await browser.runTimers();
+    expect([handOvers, browser.state.asked]).toEqual([[], 2]);
 
-    window.reconnect();
+    browser.state.reachable = true;
+    await browser.runTimers();
     expect(handOvers).toEqual(['web app']);
     expect(offline.hidden).toBe(true);
-    // A second 'online' (the connection dropping and coming back again) does not hand over twice.
-    window.reconnect();
-    expect(handOvers).toEqual(['web app']);
   });
 });

@@ -84,25 +84,49 @@ export function whenVisible(document: Document, begin: () => void): void {
   document.addEventListener('visibilitychange', shown);
 }
 
-type ConnectionEvents = Pick<Window, 'addEventListener' | 'removeEventListener'> & {
-  navigator: Pick<Navigator, 'onLine'>;
-};
+/** What the hand-over needs to know of the connection; `reachable` is asked only when offline. */
+export interface Connection {
+  window: Pick<Window, 'addEventListener' | 'removeEventListener'> & { navigator: Pick<Navigator, 'onLine'> };
+  /** Whether the web app answers at all (any answer), whatever the browser says. */
+  reachable(): Promise<boolean>;
+  setTimeout(callback: () => void, ms: number): unknown;
+}
+
+/** How often the first screen asks again whether the web app can be reached, while offline. */
+export const OFFLINE_RETRY_MS = 5000;
 
 /**
- * Runs `handOver` now when the browser is online. Offline, the web app's page cannot load and
- * Chrome would show its own error page in place of the pause, so the first screen stays, shows
- * `notice` (hidden until then), and hands over once, as soon as the connection is back.
+ * Runs `handOver` once, at once when the browser is online. Offline, the web app's page cannot load
+ * and Chrome would show its own error page in place of the pause, so the first screen stays, shows
+ * `notice` (hidden until then), and hands over when the `online` event comes. Because a browser
+ * can believe itself offline when it is not, the web app is also asked directly, first thing and
+ * then every OFFLINE_RETRY_MS: if it answers, the hand-over goes ahead, so no one is held here by a
+ * wrong belief. The notice shows only once that first ask has failed.
  */
-export function whenOnline(window: ConnectionEvents, notice: HTMLElement, handOver: () => void): void {
-  if (window.navigator.onLine) {
-    handOver();
-    return;
-  }
-  notice.hidden = false;
-  const back = () => {
-    window.removeEventListener('online', back);
+export function whenOnline(connection: Connection, notice: HTMLElement, handOver: () => void): void {
+  const { window } = connection;
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('online', go);
     notice.hidden = true;
     handOver();
   };
-  window.addEventListener('online', back);
+  if (window.navigator.onLine) {
+    go();
+    return;
+  }
+  window.addEventListener('online', go);
+  const ask = async () => {
+    if (done) return;
+    if (await connection.reachable()) {
+      go();
+      return;
+    }
+    if (done) return;
+    notice.hidden = false;
+    connection.setTimeout(() => void ask(), OFFLINE_RETRY_MS);
+  };
+  void ask();
 }
