@@ -64,7 +64,9 @@ test.describe("breathe's first screen in the extension", () => {
         window.location.href = href;
       }, DESTINATION);
       const webAddress = await handingOver;
-      await page.waitForTimeout(500);
+      // Past the countdown's first tick: the screencast sends no frame while one is unacknowledged,
+      // so the frame with the destination line filled in could be skipped until the next change.
+      await page.waitForTimeout(1300);
       await tab.send('Page.stopScreencast');
       handOver();
       await page.waitForURL((url) => url.pathname === '/breathe');

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { installFakeServer } from './fakeServer';
 
 // The suite runs many files at once on two cores: a page that renders in 50 ms alone can take
@@ -9,6 +10,13 @@ configure({ asyncUtilTimeout: 4000 });
 
 // Without Vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// A toast on its way out updates the Toaster 200 ms later, from a timer of sonner's own that
+// unmounting does not clear. A file ending within that time would have the update run after jsdom
+// has gone ("window is not defined", failing the run), so a file that showed a toast waits it out.
+afterAll(async () => {
+  if (toast.getHistory().length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+});
 
 // The app loads its auth client on demand. Loaded here first, so a test file that ends while that
 // import is still on its way (a busy machine) never evaluates it after jsdom has gone.
