@@ -159,29 +159,25 @@ describe('the hand-over without a connection', () => {
     };
   }
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-  const start = (browser: ReturnType<typeof connection>, notice: HTMLElement, handOvers: string[]) =>
-    whenOnline(browser, notice, () => handOvers.push('web app'));
 
-  function notice(): HTMLElement {
-    const element = document.createElement('p');
-    element.hidden = true;
-    return element;
+  /** The first screen's hand-over started in such a browser, its notice hidden as the page has it. */
+  function handingOver(onLine: boolean, reachable = false) {
+    const browser = connection(onLine, reachable);
+    const offline = document.createElement('p');
+    offline.hidden = true;
+    const handOvers: string[] = [];
+    whenOnline(browser, offline, () => handOvers.push('web app'));
+    return { browser, offline, handOvers };
   }
 
   it('hands over at once when online, asking nothing and saying nothing', () => {
-    const browser = connection(true);
-    const offline = notice();
-    const handOvers: string[] = [];
-    start(browser, offline, handOvers);
+    const { browser, offline, handOvers } = handingOver(true);
     expect(handOvers).toEqual(['web app']);
     expect([offline.hidden, browser.state.asked]).toEqual([true, 0]);
   });
 
   it('offline, stays and says so, then hands over once when the connection is back', async () => {
-    const browser = connection(false);
-    const offline = notice();
-    const handOvers: string[] = [];
-    start(browser, offline, handOvers);
+    const { browser, offline, handOvers } = handingOver(false);
     await settled();
     expect(handOvers).toEqual([]);
     expect(offline.hidden).toBe(false);
@@ -198,20 +194,14 @@ describe('the hand-over without a connection', () => {
   });
 
   it('believed offline but reaching the web app, hands over without showing the notice', async () => {
-    const browser = connection(false, true);
-    const offline = notice();
-    const handOvers: string[] = [];
-    start(browser, offline, handOvers);
+    const { offline, handOvers } = handingOver(false, true);
     await settled();
     expect(handOvers).toEqual(['web app']);
     expect(offline.hidden).toBe(true);
   });
 
   it('offline with no online event, hands over when a later ask reaches the web app', async () => {
-    const browser = connection(false);
-    const offline = notice();
-    const handOvers: string[] = [];
-    start(browser, offline, handOvers);
+    const { browser, offline, handOvers } = handingOver(false);
     await settled();
     await browser.runTimers();
     expect([handOvers, browser.state.asked]).toEqual([[], 2]);
