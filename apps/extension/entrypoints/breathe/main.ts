@@ -32,7 +32,6 @@ async function handOff(startedAt: number) {
           () => true,
           () => false,
         ),
-      setTimeout: (callback, ms) => setTimeout(callback, ms),
     },
     byId('offline'),
     // Replace: Back leaves the pause rather than landing on this screen again.

@@ -166,7 +166,7 @@ describe('the hand-over without a connection', () => {
     const offline = document.createElement('p');
     offline.hidden = true;
     const handOvers: string[] = [];
-    whenOnline(browser, offline, () => handOvers.push('web app'));
+    whenOnline(browser, offline, () => handOvers.push('web app'), browser);
     return { browser, offline, handOvers };
   }
 

@@ -28,6 +28,17 @@ export function handOffAddress(
   return `${webAppOrigin}/breathe${location.search}${location.hash}`;
 }
 
+/** The page's time and timers, which the tests replace. */
+interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+}
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+};
+
 export interface FirstScreenElements {
   destination: HTMLElement;
   circle: HTMLElement;
@@ -43,10 +54,7 @@ export function runFirstScreen(
   elements: FirstScreenElements,
   location: { search: string; hash: string },
   startedAt: number,
-  clock: { now(): number; setTimeout(callback: () => void, ms: number): unknown } = {
-    now: () => Date.now(),
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
-  },
+  clock: Clock = realClock,
 ): () => void {
   const { returnUrl } = readBreatheQuery(location);
   elements.destination.textContent = breatheDestinationLine(hostOf(interceptReturnUrl(returnUrl)));
@@ -89,7 +97,6 @@ export interface Connection {
   window: Pick<Window, 'addEventListener' | 'removeEventListener'> & { navigator: Pick<Navigator, 'onLine'> };
   /** Whether the web app answers at all (any answer), whatever the browser says. */
   reachable(): Promise<boolean>;
-  setTimeout(callback: () => void, ms: number): unknown;
 }
 
 /** How often the first screen asks again whether the web app can be reached, while offline. */
@@ -103,7 +110,12 @@ export const OFFLINE_RETRY_MS = 5000;
  * then every OFFLINE_RETRY_MS: if it answers, the hand-over goes ahead, so no one is held here by a
  * wrong belief. The notice shows only once that first ask has failed.
  */
-export function whenOnline(connection: Connection, notice: HTMLElement, handOver: () => void): void {
+export function whenOnline(
+  connection: Connection,
+  notice: HTMLElement,
+  handOver: () => void,
+  clock: Pick<Clock, 'setTimeout'> = realClock,
+): void {
   const { window } = connection;
   let done = false;
   const go = () => {
@@ -120,13 +132,11 @@ export function whenOnline(connection: Connection, notice: HTMLElement, handOver
   window.addEventListener('online', go);
   const ask = async () => {
     if (done) return;
-    if (await connection.reachable()) {
-      go();
-      return;
-    }
+    if (await connection.reachable()) return go();
+    // The `online` event may have handed over while the web app was being asked.
     if (done) return;
     notice.hidden = false;
-    connection.setTimeout(() => void ask(), OFFLINE_RETRY_MS);
+    clock.setTimeout(() => void ask(), OFFLINE_RETRY_MS);
   };
   void ask();
 }
