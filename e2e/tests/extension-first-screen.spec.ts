@@ -136,4 +136,30 @@ test.describe("breathe's first screen in the extension", () => {
     await page.waitForURL((url) => url.pathname === '/breathe');
     expect(readBreatheQuery(new URL(page.url()))).toMatchObject({ siteId: site.id, returnUrl: DESTINATION });
   });
+
+  test('with the server down behind its proxy, it keeps the pause and says so, then hands over once it answers', async ({
+    context,
+    page,
+    world,
+  }) => {
+    const { site } = await world.personWithSite(page, 'https://distracting.test');
+    await page.goto(`https://${UNRELATED_HOST}/`);
+    // The browser is online; every request to the web app gets a proxy's 502, as when its server
+    // is stopped behind a load balancer.
+    const webApp = new URL(world.server.baseURL).origin;
+    const down = (url: URL) => url.origin === webApp;
+    await context.route(down, (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+    await page.goto(`${FIRST_SCREEN}?siteId=${site.id}&returnUrl=${DESTINATION}`);
+    await expect(
+      page.getByText('Stillpoint can’t be reached right now. It carries on as soon as it answers.'),
+    ).toBeVisible();
+    await expect(page.getByText('A moment before www.distracting.test')).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).protocol).toBe('chrome-extension:');
+
+    await context.unroute(down);
+    // The next ask, within 5 s, finds it answering.
+    await page.waitForURL((url) => url.pathname === '/breathe', { timeout: 10_000 });
+    expect(readBreatheQuery(new URL(page.url()))).toMatchObject({ siteId: site.id, returnUrl: DESTINATION });
+  });
 });

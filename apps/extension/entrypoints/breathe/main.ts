@@ -1,4 +1,4 @@
-import { handOffAddress, runFirstScreen, whenOnline, whenVisible } from '@/src/breathe/first-screen';
+import { handOffAddress, runFirstScreen, whenReachable, whenVisible } from '@/src/breathe/first-screen';
 
 /**
  * Breathe's first screen (decision 035): painted from the extension's own files as soon as a
@@ -23,17 +23,18 @@ async function webAppOrigin(): Promise<string> {
 
 async function handOff(startedAt: number) {
   const origin = await webAppOrigin();
-  whenOnline(
+  whenReachable(
     {
       window,
-      // Any answer, even an error page, means the web app's page can load; no-cors: none is read.
+      // The extension may read any site's answer (its host permissions), so a server error from a
+      // proxy in front of a stopped server counts as not reachable, as no answer at all does.
       reachable: () =>
-        fetch(origin, { method: 'HEAD', mode: 'no-cors', cache: 'no-store' }).then(
-          () => true,
+        fetch(origin, { method: 'HEAD', cache: 'no-store', credentials: 'omit' }).then(
+          (response) => response.status < 500,
           () => false,
         ),
     },
-    byId('offline'),
+    { offline: byId('offline'), unreachable: byId('unreachable') },
     // Replace: Back leaves the pause rather than landing on this screen again.
     () => location.replace(handOffAddress(origin, location, startedAt)),
   );

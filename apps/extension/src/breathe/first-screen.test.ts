@@ -5,7 +5,7 @@ import {
   type FirstScreenElements,
   handOffAddress,
   runFirstScreen,
-  whenOnline,
+  whenReachable,
   whenVisible,
 } from './first-screen';
 
@@ -129,18 +129,19 @@ describe('the start of the pause', () => {
   });
 });
 
-describe('the hand-over without a connection', () => {
+describe('the hand-over when the web app cannot be reached', () => {
   /**
    * A browser whose belief (`onLine`, the `online` event) and whose real reach of the web app the
    * test sets apart, with timers that run when the test says.
    */
-  function connection(onLine: boolean, reachable = false) {
+  function connection(onLine: boolean, reachable: boolean) {
     const window = Object.assign(new EventTarget(), { navigator: { onLine } });
     const timers: (() => void)[] = [];
     const state = { reachable, asked: 0 };
     return {
       window,
       state,
+      timers,
       reachable: async () => {
         state.asked++;
         return state.reachable;
@@ -152,63 +153,76 @@ describe('the hand-over without a connection', () => {
         for (const timer of timers.splice(0)) timer();
         await settled();
       },
-      reconnect() {
+      async reconnect() {
         window.navigator.onLine = true;
         window.dispatchEvent(new Event('online'));
+        await settled();
       },
     };
   }
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  /** The first screen's hand-over started in such a browser, its notice hidden as the page has it. */
-  function handingOver(onLine: boolean, reachable = false) {
+  /** The first screen's hand-over started in such a browser, its notices hidden as the page has them. */
+  async function handingOver(onLine: boolean, reachable: boolean) {
     const browser = connection(onLine, reachable);
-    const offline = document.createElement('p');
-    offline.hidden = true;
+    const notice = () => Object.assign(document.createElement('p'), { hidden: true });
+    const notices = { offline: notice(), unreachable: notice() };
     const handOvers: string[] = [];
-    whenOnline(browser, offline, () => handOvers.push('web app'), browser);
-    return { browser, offline, handOvers };
+    whenReachable(browser, notices, () => handOvers.push('web app'), browser);
+    await settled();
+    const shown = () => Object.entries(notices).flatMap(([name, element]) => (element.hidden ? [] : [name]));
+    return { browser, shown, handOvers };
   }
 
-  it('hands over at once when online, asking nothing and saying nothing', () => {
-    const { browser, offline, handOvers } = handingOver(true);
+  it('asks the web app once and, when it answers, hands over at once, saying nothing', async () => {
+    const { browser, shown, handOvers } = await handingOver(true, true);
     expect(handOvers).toEqual(['web app']);
-    expect([offline.hidden, browser.state.asked]).toEqual([true, 0]);
+    expect([shown(), browser.state.asked, browser.timers.length]).toEqual([[], 1, 0]);
+  });
+
+  it('online but with the server down, stays and says so, then hands over once it answers', async () => {
+    const { browser, shown, handOvers } = await handingOver(true, false);
+    expect(handOvers).toEqual([]);
+    expect(shown()).toEqual(['unreachable']);
+
+    await browser.runTimers();
+    expect([handOvers, browser.state.asked]).toEqual([[], 2]);
+    browser.state.reachable = true;
+    await browser.runTimers();
+    expect(handOvers).toEqual(['web app']);
+    expect(shown()).toEqual([]);
   });
 
   it('offline, stays and says so, then hands over once when the connection is back', async () => {
-    const { browser, offline, handOvers } = handingOver(false);
-    await settled();
+    const { browser, shown, handOvers } = await handingOver(false, false);
     expect(handOvers).toEqual([]);
-    expect(offline.hidden).toBe(false);
+    expect(shown()).toEqual(['offline']);
 
-    browser.reconnect();
+    browser.state.reachable = true;
+    await browser.reconnect();
     expect(handOvers).toEqual(['web app']);
-    expect(offline.hidden).toBe(true);
+    expect(shown()).toEqual([]);
     // A second 'online' (the connection dropping and coming back again) does not hand over twice,
     // nor does a retry still pending.
-    browser.reconnect();
+    await browser.reconnect();
+    await browser.runTimers();
+    expect(handOvers).toEqual(['web app']);
+  });
+
+  it('back online but the web app not answering yet, says the server cannot be reached and keeps asking', async () => {
+    const { browser, shown, handOvers } = await handingOver(false, false);
+    await browser.reconnect();
+    expect([handOvers, shown()]).toEqual([[], ['unreachable']]);
+    // The online event's ask and the pending retry share one timer, not one chain each.
+    expect(browser.timers.length).toBe(1);
     browser.state.reachable = true;
     await browser.runTimers();
     expect(handOvers).toEqual(['web app']);
   });
 
-  it('believed offline but reaching the web app, hands over without showing the notice', async () => {
-    const { offline, handOvers } = handingOver(false, true);
-    await settled();
+  it('believed offline but reaching the web app, hands over without showing a notice', async () => {
+    const { shown, handOvers } = await handingOver(false, true);
     expect(handOvers).toEqual(['web app']);
-    expect(offline.hidden).toBe(true);
-  });
-
-  it('offline with no online event, hands over when a later ask reaches the web app', async () => {
-    const { browser, offline, handOvers } = handingOver(false);
-    await settled();
-    await browser.runTimers();
-    expect([handOvers, browser.state.asked]).toEqual([[], 2]);
-
-    browser.state.reachable = true;
-    await browser.runTimers();
-    expect(handOvers).toEqual(['web app']);
-    expect(offline.hidden).toBe(true);
+    expect(shown()).toEqual([]);
   });
 });

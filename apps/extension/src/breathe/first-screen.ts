@@ -92,51 +92,69 @@ export function whenVisible(document: Document, begin: () => void): void {
   document.addEventListener('visibilitychange', shown);
 }
 
-/** What the hand-over needs to know of the connection; `reachable` is asked only when offline. */
+/** What the hand-over needs to know of the connection. */
 export interface Connection {
   window: Pick<Window, 'addEventListener' | 'removeEventListener'> & { navigator: Pick<Navigator, 'onLine'> };
-  /** Whether the web app answers at all (any answer), whatever the browser says. */
+  /** Whether the web app answers, without a server error, whatever the browser says. */
   reachable(): Promise<boolean>;
 }
 
-/** How often the first screen asks again whether the web app can be reached, while offline. */
-export const OFFLINE_RETRY_MS = 5000;
+/** Why the web app's page cannot take over, each said by its own element (hidden until needed). */
+export interface Notices {
+  /** The browser says it is offline. */
+  offline: HTMLElement;
+  /** The browser is online but the web app does not answer, or answers with a server error. */
+  unreachable: HTMLElement;
+}
+
+/** How often the first screen asks again whether the web app can be reached, while it cannot. */
+export const RETRY_MS = 5000;
 
 /**
- * Runs `handOver` once, at once when the browser is online. Offline, the web app's page cannot load
- * and Chrome would show its own error page in place of the pause, so the first screen stays, shows
- * `notice` (hidden until then), and hands over when the `online` event comes. Because a browser
- * can believe itself offline when it is not, the web app is also asked directly, first thing and
- * then every OFFLINE_RETRY_MS: if it answers, the hand-over goes ahead, so no one is held here by a
- * wrong belief. The notice shows only once that first ask has failed.
+ * Runs `handOver` once the web app answers. Were its page asked for while it cannot load (the
+ * browser offline, the server down), Chrome would show its own error page in place of the pause,
+ * and a Back from the first screen would land there. So the web app is asked first: when it
+ * answers, the hand-over goes ahead at once; when it does not, the first screen stays, keeps the
+ * pause going, says why (the browser's own belief picks the notice), and asks again every RETRY_MS
+ * and as soon as the `online` event comes.
  */
-export function whenOnline(
+export function whenReachable(
   connection: Connection,
-  notice: HTMLElement,
+  notices: Notices,
   handOver: () => void,
   clock: Pick<Clock, 'setTimeout'> = realClock,
 ): void {
   const { window } = connection;
   let done = false;
-  const go = () => {
-    if (done) return;
-    done = true;
-    window.removeEventListener('online', go);
-    notice.hidden = true;
-    handOver();
+  let asking = false;
+  // One retry timer at a time, however many `online` events come in between.
+  let retryPending = false;
+  const show = (which: keyof Notices | null) => {
+    notices.offline.hidden = which !== 'offline';
+    notices.unreachable.hidden = which !== 'unreachable';
   };
-  if (window.navigator.onLine) {
-    go();
-    return;
-  }
-  window.addEventListener('online', go);
   const ask = async () => {
+    if (done || asking) return;
+    asking = true;
+    const answered = await connection.reachable();
+    asking = false;
     if (done) return;
-    if (await connection.reachable()) return go();
-    // The `online` event may have handed over while the web app was being asked.
-    if (done) return;
-    notice.hidden = false;
-    clock.setTimeout(() => void ask(), OFFLINE_RETRY_MS);
+    if (answered) {
+      done = true;
+      window.removeEventListener('online', onOnline);
+      show(null);
+      handOver();
+      return;
+    }
+    show(window.navigator.onLine ? 'unreachable' : 'offline');
+    if (retryPending) return;
+    retryPending = true;
+    clock.setTimeout(() => {
+      retryPending = false;
+      void ask();
+    }, RETRY_MS);
   };
+  const onOnline = () => void ask();
+  window.addEventListener('online', onOnline);
   void ask();
 }
