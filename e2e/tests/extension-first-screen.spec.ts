@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { readBreatheQuery } from '@stillpoint/core';
-import { EXTENSION_ID, expect, test } from '../fixtures/extension';
+import { EXTENSION_ID, type ExtensionWorld, expect, test } from '../fixtures/extension';
 import { UNRELATED_HOST } from '../fixtures/fixture-sites';
 import { pixelDifference } from '../fixtures/screenshots';
 
@@ -116,25 +117,42 @@ test.describe("breathe's first screen in the extension", () => {
     });
   }
 
-  test('offline, it keeps the pause on screen and says why, then hands over when the connection is back', async ({
-    context,
-    page,
-    world,
-  }) => {
+  /**
+   * A person with a site arrives at the first screen after `cutOff` has taken the web app out of
+   * reach; the screen must stay, with the pause and `notice`, where Chrome's error page would
+   * otherwise be. `reconnect` brings the web app back, and the hand-over must then follow within
+   * the 5 s between asks, carrying the site and the exact address.
+   */
+  async function staysUntilReachable(
+    { page, world }: { page: Page; world: ExtensionWorld },
+    notice: string,
+    { cutOff, reconnect }: { cutOff: () => Promise<unknown>; reconnect: () => Promise<unknown> },
+  ) {
     const { site } = await world.personWithSite(page, 'https://distracting.test');
     await page.goto(`https://${UNRELATED_HOST}/`);
-    await context.setOffline(true);
+    await cutOff();
     await page.goto(`${FIRST_SCREEN}?siteId=${site.id}&returnUrl=${DESTINATION}`);
-    const notice = page.getByText('You’re offline. Stillpoint carries on as soon as you’re back online.');
-    await expect(notice).toBeVisible();
+    await expect(page.getByText(notice)).toBeVisible();
     await expect(page.getByText('A moment before www.distracting.test')).toBeVisible();
     // Still the pause, not Chrome's error page, a while later.
     await page.waitForTimeout(1000);
     expect(new URL(page.url()).protocol).toBe('chrome-extension:');
 
-    await context.setOffline(false);
-    await page.waitForURL((url) => url.pathname === '/breathe');
+    await reconnect();
+    await page.waitForURL((url) => url.pathname === '/breathe', { timeout: 10_000 });
     expect(readBreatheQuery(new URL(page.url()))).toMatchObject({ siteId: site.id, returnUrl: DESTINATION });
+  }
+
+  test('offline, it keeps the pause on screen and says why, then hands over when the connection is back', async ({
+    context,
+    page,
+    world,
+  }) => {
+    await staysUntilReachable(
+      { page, world },
+      'You’re offline. Stillpoint carries on as soon as you’re back online.',
+      { cutOff: () => context.setOffline(true), reconnect: () => context.setOffline(false) },
+    );
   });
 
   test('with the server down behind its proxy, it keeps the pause and says so, then hands over once it answers', async ({
@@ -142,24 +160,17 @@ test.describe("breathe's first screen in the extension", () => {
     page,
     world,
   }) => {
-    const { site } = await world.personWithSite(page, 'https://distracting.test');
-    await page.goto(`https://${UNRELATED_HOST}/`);
     // The browser is online; every request to the web app gets a proxy's 502, as when its server
     // is stopped behind a load balancer.
     const webApp = new URL(world.server.baseURL).origin;
     const down = (url: URL) => url.origin === webApp;
-    await context.route(down, (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
-    await page.goto(`${FIRST_SCREEN}?siteId=${site.id}&returnUrl=${DESTINATION}`);
-    await expect(
-      page.getByText('Stillpoint can’t be reached right now. It carries on as soon as it answers.'),
-    ).toBeVisible();
-    await expect(page.getByText('A moment before www.distracting.test')).toBeVisible();
-    await page.waitForTimeout(1000);
-    expect(new URL(page.url()).protocol).toBe('chrome-extension:');
-
-    await context.unroute(down);
-    // The next ask, within 5 s, finds it answering.
-    await page.waitForURL((url) => url.pathname === '/breathe', { timeout: 10_000 });
-    expect(readBreatheQuery(new URL(page.url()))).toMatchObject({ siteId: site.id, returnUrl: DESTINATION });
+    await staysUntilReachable(
+      { page, world },
+      'Stillpoint can’t be reached right now. It carries on as soon as it answers.',
+      {
+        cutOff: () => context.route(down, (route) => route.fulfill({ status: 502, body: 'Bad gateway' })),
+        reconnect: () => context.unroute(down),
+      },
+    );
   });
 });
