@@ -28,8 +28,8 @@ async function handOff(startedAt: number) {
       window,
       // The extension may read any site's answer (its host permissions), so a server error from a
       // proxy in front of a stopped server counts as not reachable, as no answer at all does.
-      reachable: () =>
-        fetch(origin, { method: 'HEAD', cache: 'no-store', credentials: 'omit' }).then(
+      reachable: (giveUp) =>
+        fetch(origin, { method: 'HEAD', cache: 'no-store', credentials: 'omit', signal: giveUp }).then(
           (response) => response.status < 500,
           () => false,
         ),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type FirstScreenElements,
   handOffAddress,
+  RETRY_MS,
   runFirstScreen,
   whenReachable,
   whenVisible,
@@ -134,23 +135,26 @@ describe('the hand-over when the web app cannot be reached', () => {
    * A browser whose belief (`onLine`, the `online` event) and whose real reach of the web app the
    * test sets apart, with timers that run when the test says.
    */
-  function connection(onLine: boolean, reachable: boolean) {
+  function connection(onLine: boolean, reachable: boolean | 'no answer') {
     const window = Object.assign(new EventTarget(), { navigator: { onLine } });
-    const timers: (() => void)[] = [];
-    const state = { reachable, asked: 0 };
+    const timers: { ms: number; run: () => void }[] = [];
+    const state = { reachable, asked: 0, givenUp: [] as AbortSignal[] };
     return {
       window,
       state,
-      timers,
-      reachable: async () => {
+      reachable: (giveUp: AbortSignal) => {
         state.asked++;
-        return state.reachable;
+        state.givenUp.push(giveUp);
+        const answer = state.reachable;
+        return answer === 'no answer' ? new Promise<boolean>(() => undefined) : Promise.resolve(answer);
       },
-      setTimeout: (callback: () => void) => {
-        timers.push(callback);
+      setTimeout: (run: () => void, ms: number) => {
+        timers.push({ ms, run });
       },
+      /** The retries waiting, leaving out each ask's own time limit. */
+      retries: () => timers.filter((timer) => timer.ms === RETRY_MS).length,
       async runTimers() {
-        for (const timer of timers.splice(0)) timer();
+        for (const timer of timers.splice(0)) timer.run();
         await settled();
       },
       async reconnect() {
@@ -163,7 +167,7 @@ describe('the hand-over when the web app cannot be reached', () => {
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   /** The first screen's hand-over started in such a browser, its notices hidden as the page has them. */
-  async function handingOver(onLine: boolean, reachable: boolean) {
+  async function handingOver(onLine: boolean, reachable: boolean | 'no answer') {
     const browser = connection(onLine, reachable);
     const notice = () => Object.assign(document.createElement('p'), { hidden: true });
     const notices = { offline: notice(), unreachable: notice() };
@@ -177,7 +181,7 @@ describe('the hand-over when the web app cannot be reached', () => {
   it('asks the web app once and, when it answers, hands over at once, saying nothing', async () => {
     const { browser, shown, handOvers } = await handingOver(true, true);
     expect(handOvers).toEqual(['web app']);
-    expect([shown(), browser.state.asked, browser.timers.length]).toEqual([[], 1, 0]);
+    expect([shown(), browser.state.asked, browser.retries()]).toEqual([[], 1, 0]);
   });
 
   it('online but with the server down, stays and says so, then hands over once it answers', async () => {
@@ -214,7 +218,7 @@ describe('the hand-over when the web app cannot be reached', () => {
     await browser.reconnect();
     expect([handOvers, shown()]).toEqual([[], ['unreachable']]);
     // The online event's ask and the pending retry share one timer, not one chain each.
-    expect(browser.timers.length).toBe(1);
+    expect(browser.retries()).toBe(1);
     browser.state.reachable = true;
     await browser.runTimers();
     expect(handOvers).toEqual(['web app']);
@@ -224,5 +228,18 @@ describe('the hand-over when the web app cannot be reached', () => {
     const { shown, handOvers } = await handingOver(false, true);
     expect(handOvers).toEqual(['web app']);
     expect(shown()).toEqual([]);
+  });
+
+  it('counts an ask unanswered for ASK_TIMEOUT_MS as no answer, drops it, and asks again', async () => {
+    const { browser, shown, handOvers } = await handingOver(true, 'no answer');
+    expect(shown()).toEqual([]);
+    await browser.runTimers();
+    expect([handOvers, shown()]).toEqual([[], ['unreachable']]);
+    expect(browser.state.givenUp[0]?.aborted).toBe(true);
+
+    browser.state.reachable = true;
+    await browser.runTimers();
+    expect(handOvers).toEqual(['web app']);
+    expect(browser.state.asked).toBe(2);
   });
 });

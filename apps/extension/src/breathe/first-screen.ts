@@ -95,8 +95,11 @@ export function whenVisible(document: Document, begin: () => void): void {
 /** What the hand-over needs to know of the connection. */
 export interface Connection {
   window: Pick<Window, 'addEventListener' | 'removeEventListener'> & { navigator: Pick<Navigator, 'onLine'> };
-  /** Whether the web app answers, without a server error, whatever the browser says. */
-  reachable(): Promise<boolean>;
+  /**
+   * Whether the web app answers, without a server error, whatever the browser says. `giveUp` is
+   * aborted once the answer is no longer awaited (ASK_TIMEOUT_MS), so the request can be dropped.
+   */
+  reachable(giveUp: AbortSignal): Promise<boolean>;
 }
 
 /** Why the web app's page cannot take over, each said by its own element (hidden until needed). */
@@ -111,12 +114,19 @@ export interface Notices {
 export const RETRY_MS = 5000;
 
 /**
+ * How long an ask may go unanswered before it counts as no answer: a server that drops requests
+ * without refusing them would otherwise hold the first screen, silent, until the browser's own
+ * connection timeout, minutes later.
+ */
+export const ASK_TIMEOUT_MS = 10_000;
+
+/**
  * Runs `handOver` once the web app answers. Were its page asked for while it cannot load (the
  * browser offline, the server down), Chrome would show its own error page in place of the pause,
  * and a Back from the first screen would land there. So the web app is asked first: when it
  * answers, the hand-over goes ahead at once; when it does not, the first screen stays, keeps the
  * pause going, says why (the browser's own belief picks the notice), and asks again every RETRY_MS
- * and as soon as the `online` event comes.
+ * and as soon as the `online` event comes. An ask unanswered after ASK_TIMEOUT_MS counts as none.
  */
 export function whenReachable(
   connection: Connection,
@@ -136,7 +146,14 @@ export function whenReachable(
   const ask = async () => {
     if (done || asking) return;
     asking = true;
-    const answered = await connection.reachable();
+    const giveUp = new AbortController();
+    const notAnswered = new Promise<false>((resolve) =>
+      clock.setTimeout(() => {
+        giveUp.abort();
+        resolve(false);
+      }, ASK_TIMEOUT_MS),
+    );
+    const answered = await Promise.race([connection.reachable(giveUp.signal), notAnswered]);
     asking = false;
     if (done) return;
     if (answered) {
