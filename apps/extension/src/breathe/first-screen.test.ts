@@ -131,22 +131,28 @@ describe('the start of the pause', () => {
 });
 
 describe('the hand-over when the web app cannot be reached', () => {
+  type Reach = boolean | 'no answer' | 'answered later';
+
   /**
    * A browser whose belief (`onLine`, the `online` event) and whose real reach of the web app the
    * test sets apart, with timers that run when the test says.
    */
-  function connection(onLine: boolean, reachable: boolean | 'no answer') {
+  function connection(onLine: boolean, reachable: Reach) {
     const window = Object.assign(new EventTarget(), { navigator: { onLine } });
     const timers: { ms: number; run: () => void }[] = [];
-    const state = { reachable, asked: 0, givenUp: [] as AbortSignal[] };
+    const state = { reachable, asked: 0, givenUp: [] as AbortSignal[], answer: (_reached: boolean) => {} };
     return {
       window,
       state,
       reachable: (giveUp: AbortSignal) => {
         state.asked++;
         state.givenUp.push(giveUp);
-        const answer = state.reachable;
-        return answer === 'no answer' ? new Promise<boolean>(() => undefined) : Promise.resolve(answer);
+        const reach = state.reachable;
+        if (typeof reach === 'boolean') return Promise.resolve(reach);
+        // An answer that comes when the test gives it, or never.
+        return new Promise<boolean>((resolve) => {
+          if (reach === 'answered later') state.answer = resolve;
+        });
       },
       setTimeout: (run: () => void, ms: number) => {
         timers.push({ ms, run });
@@ -167,7 +173,7 @@ describe('the hand-over when the web app cannot be reached', () => {
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   /** The first screen's hand-over started in such a browser, its notices hidden as the page has them. */
-  async function handingOver(onLine: boolean, reachable: boolean | 'no answer') {
+  async function handingOver(onLine: boolean, reachable: Reach) {
     const browser = connection(onLine, reachable);
     const notice = () => Object.assign(document.createElement('p'), { hidden: true });
     const notices = { offline: notice(), unreachable: notice() };
@@ -241,5 +247,16 @@ describe('the hand-over when the web app cannot be reached', () => {
     await browser.runTimers();
     expect(handOvers).toEqual(['web app']);
     expect(browser.state.asked).toBe(2);
+  });
+
+  it('back online while an ask begun offline is still out, asks again as soon as that one fails', async () => {
+    const { browser, handOvers } = await handingOver(false, 'answered later');
+    await browser.reconnect();
+    expect(browser.state.asked).toBe(1);
+
+    browser.state.reachable = true;
+    browser.state.answer(false);
+    await settled();
+    expect([handOvers, browser.state.asked]).toEqual([['web app'], 2]);
   });
 });

@@ -137,6 +137,8 @@ export function whenReachable(
   const { window } = connection;
   let done = false;
   let asking = false;
+  // The `online` event came while an ask begun offline was still out: ask again once it is back.
+  let askAgain = false;
   // One retry timer at a time, however many `online` events come in between.
   let retryPending = false;
   const show = (which: keyof Notices | null) => {
@@ -164,6 +166,10 @@ export function whenReachable(
       return;
     }
     show(window.navigator.onLine ? 'unreachable' : 'offline');
+    if (askAgain) {
+      askAgain = false;
+      return ask();
+    }
     if (retryPending) return;
     retryPending = true;
     clock.setTimeout(() => {
@@ -171,7 +177,10 @@ export function whenReachable(
       void ask();
     }, RETRY_MS);
   };
-  const onOnline = () => void ask();
+  const onOnline = () => {
+    if (asking) askAgain = true;
+    else void ask();
+  };
   window.addEventListener('online', onOnline);
   void ask();
 }
