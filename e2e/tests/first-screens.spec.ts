@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { SESSION_TOKEN_KEY, TEST_PHONE } from '../fixtures/auth';
 import { expect, test } from '../fixtures/test';
 
@@ -108,10 +109,8 @@ test('the app takes over the drawn public pages without moving anything', async 
   }
 });
 
-test('breathe is drawn for a signed-in person, naming the paused site, and the app takes over without a shift', async ({
-  page,
-  request,
-}) => {
+/** The test person's session token, signed in through the API as the phone sign-in does. */
+async function testPersonToken(request: APIRequestContext): Promise<string> {
   const sent = await request.post('/api/auth/phone-number/send-otp', {
     data: { phoneNumber: TEST_PHONE.e164 },
   });
@@ -119,7 +118,14 @@ test('breathe is drawn for a signed-in person, naming the paused site, and the a
   const verified = await request.post('/api/auth/phone-number/verify', {
     data: { phoneNumber: TEST_PHONE.e164, code: TEST_PHONE.code },
   });
-  const token = verified.headers()['set-auth-token'] ?? ((await verified.json()) as { token: string }).token;
+  return verified.headers()['set-auth-token'] ?? ((await verified.json()) as { token: string }).token;
+}
+
+test('breathe is drawn for a signed-in person, naming the paused site, and the app takes over without a shift', async ({
+  page,
+  request,
+}) => {
+  const token = await testPersonToken(request);
   const breathe = '/breathe?returnUrl=https://www.youtube.com/watch?v=1&t=2';
 
   await page.route('**/assets/*.js', (route) => route.abort());
@@ -145,6 +151,42 @@ test('breathe is drawn for a signed-in person, naming the paused site, and the a
   expect(await layoutShift(page)).toBeLessThan(0.001);
   // The session check confirmed the person: the signed-in header.
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+});
+
+test('breathe, drawn for a pause the extension’s first screen began, carries its circle on from there', async ({
+  page,
+  request,
+}) => {
+  const token = await testPersonToken(request);
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/breathe');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SESSION_TOKEN_KEY,
+    token,
+  ] as const);
+  const circle = page.locator('.breathe-circle');
+  /** The circle's scale: 0.56 when breathing in begins, 1 when it ends 4 s later. */
+  const circleScale = () =>
+    circle.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).a);
+  const address = (breathingSince: string) =>
+    `/breathe?siteId=s1${breathingSince}&returnUrl=https://www.youtube.com/watch?v=1&t=2`;
+
+  await page.goto(address(`&breathingSince=${Date.now() - 2000}`));
+  await expect(page.locator('#root > [inert]')).toContainText('breathe in');
+  // Two seconds in, halfway through breathing in: about 0.78, not back at the start.
+  expect(await circleScale()).toBeGreaterThan(0.7);
+
+  // A pause that begins here starts small.
+  await page.goto(address(''));
+  expect(await circleScale()).toBeLessThan(0.6);
+
+  // The app takes over with its own delay on the circle; the server's setting goes with the drawing.
+  await page.unroute('**/assets/*.js');
+  await page.goto(address(`&breathingSince=${Date.now() - 2000}`));
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
+  await expect(circle).toHaveAttribute('style', /animation-delay: -2\d{3}ms/);
+  await expect(page.locator('#root style')).toHaveCount(0);
+  expect(await circleScale()).toBeGreaterThan(0.7);
 });
 
 test('home is drawn for a stored session as its header over the loading page, and the app takes over without a shift', async ({

@@ -34,6 +34,7 @@ Object.assign(FIRST_SCREENS, {
     unlessStored: ['!local:stillpoint.sessionToken'],
     unlessQuery: [],
     destination: { html: breatheScreen(DESTINATION), placeholder: DESTINATION },
+    carriesOnBreathing: true,
   },
 });
 const PRELOADS = { '/quiz': { scripts: ['/assets/QuizPage-q1.js'], styles: [] } };
@@ -131,6 +132,34 @@ describe('pages whose first screen is drawn at build time', () => {
     // The host is written as text.
     const odd = (await t.app.inject({ method: 'GET', url: '/breathe?returnUrl=http://a%3Cb/' })).body;
     expect(odd).toContain('A moment before a%3cb</p>');
+  });
+
+  const breathe = async (breathingSince: number | null) => {
+    const since = breathingSince === null ? '' : `&breathingSince=${breathingSince}`;
+    const url = `/breathe?siteId=s1${since}&returnUrl=https://www.youtube.com/watch?v=1&t=2`;
+    return (await t.app.inject({ method: 'GET', url })).body;
+  };
+  const carriedOn = (body: string) =>
+    /<style>\.breathe-circle\{--already-breathing-ms:(\d+)ms\}<\/style>/.exec(body)?.[1];
+
+  it('draws the circle as far along as the pause already is, inside the drawing', async () => {
+    const asked = Date.now();
+    const body = await breathe(asked - 1500);
+    const alreadyMs = Number(carriedOn(body));
+    expect(alreadyMs).toBeGreaterThanOrEqual(1500);
+    expect(alreadyMs).toBeLessThanOrEqual(Date.now() - asked + 1500);
+    // Inside the root's drawing, so it goes with it; and the destination is still named.
+    expect(body).toMatch(/<div id="root"[^>]*><div inert[^>]*><style>/);
+    expect(body).toContain('A moment before www.youtube.com');
+  });
+
+  it('draws it from the start for a pause that begins now, or a breathingSince it does not believe', async () => {
+    for (const breathingSince of [null, Date.now() - 6000, Date.now() + 60_000]) {
+      const body = await breathe(breathingSince);
+      expect(carriedOn(body)).toBeUndefined();
+      expect(body).not.toContain('--already-breathing-ms');
+      expect(body).toContain('A moment before www.youtube.com');
+    }
   });
 });
 

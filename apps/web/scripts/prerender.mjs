@@ -55,9 +55,10 @@ try {
   documentLoad.path = () => window.location.pathname;
   const { renderFirstScreen } = await vite.ssrLoadModule('/src/app/prerender/renderFirstScreen.tsx');
   const pages = {};
-  for (const [pagePath, { unlessStored, unlessQuery = [], namesDestination }] of Object.entries(
-    PRERENDERED_PAGES,
-  )) {
+  for (const [
+    pagePath,
+    { unlessStored, unlessQuery = [], namesDestination, carriesOnBreathing },
+  ] of Object.entries(PRERENDERED_PAGES)) {
     // A key the drawing needs (`!local:key`, a session token) is stored while it is drawn.
     const needed = unlessStored.filter((key) => key.startsWith('!')).map((key) => key.slice(1));
     for (const key of needed) storageOf(key).setItem(nameOf(key), 'drawn-at-build-time');
@@ -69,7 +70,10 @@ try {
         return html;
       };
       const html = await draw(pagePath);
-      const page = { html, unlessStored, unlessQuery };
+      // The server sets how far along the circle is through its class (first-screens.ts).
+      if (carriesOnBreathing && !html.includes('breathe-circle'))
+        throw new Error(`prerender: ${pagePath} draws no breathing circle`);
+      const page = { html, unlessStored, unlessQuery, ...(carriesOnBreathing ? { carriesOnBreathing } : {}) };
       if (namesDestination) {
         const withDestination = await draw(`${pagePath}?returnUrl=https://${DESTINATION}/`);
         if (!withDestination.includes(DESTINATION))

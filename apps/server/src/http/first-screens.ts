@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hostOf, interceptReturnUrl, readBreatheQuery } from '@stillpoint/core';
+import {
+  ALREADY_BREATHING_PROPERTY,
+  breathingAlreadyMs,
+  hostOf,
+  interceptReturnUrl,
+  readBreatheQuery,
+} from '@stillpoint/core';
 
 /**
  * Written by the web build (`apps/web/scripts/prerender.mjs`): for a few public pages, the markup
@@ -24,6 +30,11 @@ export interface FirstScreen {
    * drawn for a destination written as `placeholder`, which the server replaces with the request's.
    */
   destination?: { html: string; placeholder: string };
+  /**
+   * The breathe page carries on a pause the extension's first screen began (`breathingSince`): its
+   * circle is drawn as far along as the pause already is, not starting small again.
+   */
+  carriesOnBreathing?: boolean;
 }
 
 /**
@@ -79,17 +90,26 @@ const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;
 /**
  * The first screen for this request's query: none when a parameter that changes it is there; on
  * the breathe page, the screen naming the request's destination, found by core's own reading of
- * the query, as the app finds it.
+ * the query, as the app finds it, with its circle as far along as the pause already is at `now`.
  */
 export function firstScreenFor(
   screen: FirstScreen,
   search: string,
+  now = Date.now(),
 ): Pick<FirstScreen, 'html' | 'unlessStored'> | null {
   const params = new URLSearchParams(search);
   if (screen.unlessQuery?.some((name) => params.has(name))) return null;
-  if (!screen.destination) return screen;
-  const destination = hostOf(interceptReturnUrl(readBreatheQuery({ search, hash: '' }).returnUrl));
-  if (!destination) return screen;
-  const { html, placeholder } = screen.destination;
-  return { unlessStored: screen.unlessStored, html: html.split(placeholder).join(text(destination)) };
+  if (!screen.destination && !screen.carriesOnBreathing) return screen;
+  const query = readBreatheQuery({ search, hash: '' });
+  let html = screen.html;
+  const destination = hostOf(interceptReturnUrl(query.returnUrl));
+  if (screen.destination && destination) {
+    const { placeholder } = screen.destination;
+    html = screen.destination.html.split(placeholder).join(text(destination));
+  }
+  const alreadyMs = screen.carriesOnBreathing ? Math.round(breathingAlreadyMs(query.breathingSince, now)) : 0;
+  // Inside the drawing, so it goes when the app draws over it (or the guard drops the drawing).
+  if (alreadyMs > 0)
+    html = `<style>.breathe-circle{${ALREADY_BREATHING_PROPERTY}:${alreadyMs}ms}</style>${html}`;
+  return html === screen.html ? screen : { unlessStored: screen.unlessStored, html };
 }

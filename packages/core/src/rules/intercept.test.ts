@@ -6,6 +6,7 @@ import {
   breatheAddress,
   breatheDestinationLine,
   breathePageUrl,
+  breathingAlreadyMs,
   breathingPhase,
   breathingStartedAt,
   interceptReturnUrl,
@@ -263,6 +264,16 @@ describe('the breathe page address', () => {
         readAddress(`${WEB_APP}/breathe?breathingSince=${written}&returnUrl=${url}`).breathingSince,
       ).toBeNull();
     }
+  });
+});
+
+describe('breathingAlreadyMs', () => {
+  const now = Date.UTC(2026, 0, 15, 12);
+  it('is the time since a recent breathingSince, and 0 for a pause that begins now', () => {
+    expect(breathingAlreadyMs(now - 1500, now)).toBe(1500);
+    expect(breathingAlreadyMs(null, now)).toBe(0);
+    expect(breathingAlreadyMs(now - BREATHING_HANDOFF_MAX_MS - 1, now)).toBe(0);
+    expect(breathingAlreadyMs(now + 1000, now)).toBe(0);
   });
 });
 

@@ -76,6 +76,18 @@ export function breathingStartedAt(breathingSince: number | null, now: number): 
   return elapsed >= 0 && elapsed <= BREATHING_HANDOFF_MAX_MS ? breathingSince : now;
 }
 
+/** How long the pause has already gone on for a page opening at `now` (0 when it begins now). */
+export function breathingAlreadyMs(breathingSince: number | null, now: number): number {
+  return now - breathingStartedAt(breathingSince, now);
+}
+
+/**
+ * The custom property by which a page drawn on the server carries the circle on from
+ * `breathingSince` (breathing-circle.css turns it into the breathing-in animation's delay), as
+ * the app does with an inline delay once its code runs.
+ */
+export const ALREADY_BREATHING_PROPERTY = '--already-breathing-ms';
+
 /** The line above the breathing circle, naming where the person was going when there is a host. */
 export function breatheDestinationLine(host: string | null): string {
   return host ? `A moment before ${host}` : 'A moment to breathe';

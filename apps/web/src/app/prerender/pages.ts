@@ -27,6 +27,11 @@ export interface PrerenderedPage {
    * drawn for a placeholder destination, which the server replaces with the request's.
    */
   namesDestination?: boolean;
+  /**
+   * The page carries on a pause already under way (`breathingSince`, the breathe page): the
+   * server draws its circle as far along as the pause is (apps/server first-screens.ts).
+   */
+  carriesOnBreathing?: boolean;
 }
 
 const signedIn = `local:${SESSION_TOKEN_KEY}` as const;
@@ -50,7 +55,7 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   },
   '/quiz': { unlessStored: [`local:${QUIZ_STORAGE_KEY}`] },
   '/quiz-results': { unlessStored: [`local:${QUIZ_STORAGE_KEY}`] },
-  '/breathe': { unlessStored: [`!${signedIn}`], namesDestination: true },
+  '/breathe': { unlessStored: [`!${signedIn}`], namesDestination: true, carriesOnBreathing: true },
   '/signin': {
     unlessStored: [signedIn, oauthReturning],
     unlessQuery: ['suggestedAuthFormats', 'trialEmail', 'source', 'error'],

@@ -1,8 +1,8 @@
 import {
   BREATHING_COUNTDOWN_SECONDS,
   breatheDestinationLine,
+  breathingAlreadyMs,
   breathingPhase,
-  breathingStartedAt,
   hostOf,
   interceptReturnUrl,
   readBreatheQuery,
@@ -36,8 +36,8 @@ export function BreathePage() {
   // Once, on arrival: the countdown and the circle's offset must not move on later renders.
   const [breathing] = useState(() => {
     const now = Date.now();
-    const startedAt = breathingStartedAt(query.breathingSince, now);
-    return { startedAt, alreadyMs: now - startedAt };
+    const alreadyMs = breathingAlreadyMs(query.breathingSince, now);
+    return { startedAt: now - alreadyMs, alreadyMs };
   });
   const secondsLeft = useCountdown(BREATHING_COUNTDOWN_SECONDS, { startedAt: breathing.startedAt });
   const phase = breathingPhase(secondsLeft);

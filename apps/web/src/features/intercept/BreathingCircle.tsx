@@ -32,7 +32,9 @@ interface BreathingCircleProps {
 
 /**
  * The circle's timing; while breathing in, a negative delay starts the animation as far along as
- * the breathing already is. Breathing out and resting begin with their phase, so need none.
+ * the breathing already is. Breathing out and resting begin with their phase, so need none. None
+ * either for a pause that begins now: the page drawn at build time is drawn that way, and the
+ * server sets the delay of its circle for a pause already under way (breathing-circle.css).
  */
 function circleStyle(breath: 'in' | 'out' | 'rest', alreadyBreathingMs: number): CSSProperties {
   return breath === 'in' && alreadyBreathingMs > 0
