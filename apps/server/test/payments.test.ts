@@ -174,6 +174,95 @@ describe('payments (SPEC §7 calls)', () => {
     });
   });
 
+  describe('win-back prices (only for someone whose paid premium has lapsed)', () => {
+    /** Someone whose App Store plan ended 35 days ago. */
+    async function lapsedSubscriber(): Promise<Person> {
+      const person = await signUp(t.app);
+      await applyEntitlement(t.database.db, {
+        userId: person.uid,
+        productIdentifier: 'annual_subscription',
+        store: 'app_store',
+        periodType: 'normal',
+        purchasedAt: new Date(Date.now() - 400 * DAY),
+        expiresAt: new Date(Date.now() - 35 * DAY),
+        isSandbox: false,
+        sourceRef: null,
+        observedAt: new Date(),
+      });
+      return person;
+    }
+    /** Someone whose no-card trial ended: they tried premium, they never paid for it. */
+    async function endedTrial(): Promise<Person> {
+      const person = await signUp(t.app);
+      await applyEntitlement(t.database.db, {
+        userId: person.uid,
+        productIdentifier: 'rc_promo_premium_weekly',
+        store: 'promotional',
+        periodType: 'trial',
+        purchasedAt: new Date(Date.now() - 10 * DAY),
+        expiresAt: new Date(Date.now() - 3 * DAY),
+        isSandbox: false,
+        sourceRef: 'free-trial',
+        observedAt: new Date(),
+      });
+      return person;
+    }
+    const checkout = (person: Person, priceId: string) =>
+      call(t.app, 'createStripeCheckoutSessionForSubscription', checkoutQuery({ priceId }), {
+        token: person.token,
+      });
+    const intent = (person: Person, priceId: string) =>
+      call(
+        t.app,
+        'getStripeSubscriptionIntent',
+        { userId: person.uid, priceId, numTrialDays: 0 },
+        { token: person.token },
+      );
+    const refused = { status: 403, success: false, code: 'FORBIDDEN', error: messages.winBackNotOffered };
+
+    it.each([
+      ['25', prices.annualWinback25Dollars],
+      ['35', prices.annualWinback35Dollars],
+    ])('sells the $%s win-back year to someone whose paid plan has lapsed', async (_amount, priceId) => {
+      const person = await lapsedSubscriber();
+      const { url } = dataOf('createStripeCheckoutSessionForSubscription', await checkout(person, priceId));
+      expect((await t.app.inject({ url: new URL(url).pathname })).statusCode).toBe(200);
+      expect(dataOf('getStripeSubscriptionIntent', await intent(person, priceId)).type).toBe('payment');
+    });
+
+    it.each([
+      ['a brand-new person', () => signUp(t.app)],
+      ['someone whose plan is in force', storeSubscriber],
+      [
+        'someone on the no-card trial',
+        async () => {
+          const person = await signUp(t.app);
+          await callOk(t.app, 'startFreeTrial', {}, person.token);
+          return person;
+        },
+      ],
+      ['someone whose trial ended without paying', endedTrial],
+    ])('refuses %s with a 403, at checkout and in the embedded form', async (_case, who) => {
+      const person = await who();
+      for (const priceId of [prices.annualWinback25Dollars, prices.annualWinback35Dollars]) {
+        expect(failureOf(await checkout(person, priceId))).toEqual(refused);
+        expect(failureOf(await intent(person, priceId))).toEqual(refused);
+      }
+      // Nothing was started at the provider for them.
+      expect(await callOk(t.app, 'getStripeCustomer', { userId: person.uid }, person.token)).toMatchObject({
+        customerId: null,
+      });
+    });
+
+    it('still sells everyone the regular prices', async () => {
+      const person = await signUp(t.app);
+      expect(
+        dataOf('createStripeCheckoutSessionForSubscription', await checkout(person, prices.annual50Dollars))
+          .url,
+      ).toEqual(expect.any(String));
+    });
+  });
+
   describe('customers', () => {
     it('creates one customer per person, returns it again, and reports no subscription yet', async () => {
       const person = await signUp(t.app);

@@ -22,6 +22,8 @@ export const messages = {
   paymentSetupUnexpected: 'an unexpected error occurred',
   missingUser: 'missing user',
   alreadyPremium: 'already premium',
+  /** A win-back price asked for by someone whose paid premium has not lapsed (rules/win-back.ts). */
+  winBackNotOffered: 'This price is for members whose premium has ended. Please choose another plan.',
   /** Stripe's words when a person fails or abandons 3D Secure; the local provider uses them too. */
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',

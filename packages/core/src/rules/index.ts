@@ -22,3 +22,4 @@ export * from './subscription-texts';
 export * from './time';
 export * from './uninstall';
 export * from './upgrade';
+export * from './win-back';

@@ -1,7 +1,11 @@
 import {
   brand,
   FREE_TRIAL_DAYS,
+  isExpired,
+  isLapsedSubscriber,
   isSubscriptionPrice,
+  isWinBackPrice,
+  messages,
   type PaymentConfig,
   type Price,
   priceKeyOf,
@@ -14,7 +18,7 @@ import type { Database } from '../../db/client';
 import type { PaymentProviderName } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { PaymentProvider } from '../../integrations/payments/provider';
-import { hasUsedFreeTrial } from '../entitlements/service';
+import { getSubscriber, hasUsedFreeTrial } from '../entitlements/service';
 import { ensureCustomer } from './customers';
 import { startPurchase } from './purchase-start';
 import { findCustomerId, findSubscription, hasHadTrialSubscription, hasLiveSubscription } from './repo';
@@ -35,12 +39,38 @@ function subscriptionPriceKey(config: Config, priceId: string): SubscriptionPric
   return key;
 }
 
+/**
+ * The price entry a person may subscribe at: the win-back prices only for someone whose paid
+ * premium has lapsed (core's isLapsedSubscriber), so a price id from getPaymentConfig buys nothing
+ * it should not; 403 for anyone else.
+ */
+async function priceKeyFor(
+  db: Database,
+  config: Config,
+  userId: string,
+  priceId: string,
+  now: Date,
+): Promise<SubscriptionPriceKey> {
+  const key = subscriptionPriceKey(config, priceId);
+  if (isWinBackPrice(key)) {
+    const subscriber = await getSubscriber(db, userId, now);
+    if (!isLapsedSubscriber({ subscriber, isExpired: isExpired(subscriber, now) })) {
+      throw new AppError('FORBIDDEN', messages.winBackNotOffered);
+    }
+  }
+  return key;
+}
+
 /** A person only ever acts on their own customer; anyone else's id is answered as not found. */
 function requireOwnUserId(user: SessionUser | null, userId: string): SessionUser {
   if (!user || user.id !== userId) throw notFound('That user');
   return user;
 }
 
+/**
+ * Every price id, the win-back ones too: a page needs them to offer win-back to someone whose
+ * premium has lapsed, and checkout refuses them to anyone else (priceKeyFor).
+ */
 export function paymentConfig({ config, provider }: Omit<PaymentsDependencies, 'db'>): PaymentConfig {
   return {
     provider: provider.name,
@@ -89,7 +119,7 @@ export async function createSubscriptionCheckout(
   input: SubscriptionCheckoutInput,
   now: Date,
 ): Promise<{ url: string }> {
-  subscriptionPriceKey(config, input.priceId);
+  await priceKeyFor(db, config, user.id, input.priceId, now);
   const customerId = await ensureCustomer(db, provider, user);
   const session = await startPurchase({ db, provider }, { userId: user.id, customerId, now }, async () =>
     provider.createCheckoutSession({
@@ -150,7 +180,7 @@ export async function createSubscriptionIntent(
   now: Date,
 ): Promise<SubscriptionIntent> {
   const own = requireOwnUserId(user, input.userId);
-  subscriptionPriceKey(config, input.priceId);
+  await priceKeyFor(db, config, own.id, input.priceId, now);
   const customerId = await ensureCustomer(db, provider, own);
   return startPurchase({ db, provider }, { userId: own.id, customerId, now }, async () =>
     provider.createSubscriptionIntent({

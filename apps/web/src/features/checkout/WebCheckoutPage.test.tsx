@@ -223,6 +223,30 @@ describe('/webcheckout', () => {
     expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
   });
 
+  it('offers a win-back price only to someone whose paid plan has lapsed', async () => {
+    stayOnPage();
+    const winBack = `/webcheckout?pid=${FAKE_PAYMENT_CONFIG.prices.annualWinback25Dollars}`;
+    const server = installFakeServer({ signedIn: true, subscription: subscriptionState('expired') });
+    installFakePayments(server);
+    renderRoute(winBack);
+    expect(await screen.findByRole('button', { name: 'Purchase' })).toBeEnabled();
+    expect(screen.queryByText(messages.winBackNotOffered)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a new person', null],
+    ['someone on the no-card trial', subscriptionState('noCardTrial', { days: 3 })],
+    ['someone whose card trial ended unpaid', subscriptionState('cardTrial', { days: -2 })],
+  ])('tells %s that the win-back price is not theirs, before any card', async (_case, subscription) => {
+    stayOnPage();
+    const server = installFakeServer({ signedIn: true, subscription });
+    installFakePayments(server);
+    renderRoute(`/webcheckout?pid=${FAKE_PAYMENT_CONFIG.prices.annualWinback35Dollars}`);
+
+    expect(await screen.findByText(messages.winBackNotOffered)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
+  });
+
   it("refuses a checkout made for someone else's account", async () => {
     stayOnPage();
     const server = installFakeServer({ signedIn: true });

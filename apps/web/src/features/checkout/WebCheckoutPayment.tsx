@@ -1,7 +1,16 @@
-import { billingSubtext, subscriptionPriceKind } from '@stillpoint/core';
+import {
+  billingSubtext,
+  isLapsedSubscriber,
+  isWinBackPrice,
+  messages,
+  priceKeyOf,
+  subscriptionPriceKind,
+} from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { PaymentForm, type PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { paymentConfigQuery, stripePriceQuery } from '../../lib/payments';
+import { useSubscription } from '../../lib/subscription';
 import { Spinner } from '../../ui/Spinner';
 
 interface WebCheckoutPaymentProps {
@@ -16,17 +25,24 @@ export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps)
   const priceId = pid ?? config.data?.prices.annual ?? null;
   const kind = config.data && priceId ? subscriptionPriceKind(priceId, config.data.prices) : null;
   const price = useQuery({ ...stripePriceQuery(priceId ?? ''), enabled: kind !== null });
+  const subscription = useSubscription();
+  // The server sells a win-back price only to someone whose paid premium has lapsed: say so
+  // before a card is typed rather than fail on submit.
+  const winBackRefused =
+    config.data !== undefined &&
+    priceId !== null &&
+    isWinBackPrice(priceKeyOf(config.data.prices, priceId)) &&
+    subscription.status === 'initialised' &&
+    !isLapsedSubscriber(subscription.state);
 
   if (config.data && kind === null) {
     return (
-      <p
-        role="alert"
-        className="rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 text-center text-danger"
-      >
+      <PlanNotice>
         This plan is not available. The link may be out of date: open checkout again from the app.
-      </p>
+      </PlanNotice>
     );
   }
+  if (winBackRefused) return <PlanNotice>{messages.winBackNotOffered}</PlanNotice>;
   const subtext =
     kind && price.data ? billingSubtext(kind, price.data.unit_amount, price.data.currency) : null;
 
@@ -55,6 +71,17 @@ export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps)
         )}
       </div>
     </>
+  );
+}
+
+function PlanNotice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className="rounded-xl border border-danger/30 bg-danger/5 px-4 py-3 text-center text-danger"
+    >
+      {children}
+    </p>
   );
 }
 
