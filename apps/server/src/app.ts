@@ -163,6 +163,7 @@ export async function buildApp({
   await registerAuthRoutes(app, auth, {
     publicUrl: config.publicUrl,
     testPhoneNumbers: config.auth.testPhoneNumbers,
+    testNumbersSkipLimits: config.auth.testNumbersSkipLimits,
   });
   if (config.auth.devIdentityProvider) await registerDevIdentityProvider(app, config);
 

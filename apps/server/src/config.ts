@@ -138,6 +138,7 @@ function authConfig(vars: Vars): AuthConfig {
     apple,
     devIdentityProvider: on.identityProvider && (!google || !apple),
     testPhoneNumbers: phoneNumbersOf(on.testPhoneNumbers),
+    testNumbersSkipLimits: !isDeployed(vars.APP_ENV),
     devOutbox: on.outbox,
     devOutboxKey: vars.DEV_OUTBOX_KEY ?? null,
     twilio:

@@ -28,7 +28,7 @@ describe('the account calls', () => {
     expect(data.google).toEqual({ kind: 'oauth2', id: expect.any(String) });
     expect(data.apple).toEqual({ kind: 'oauth2', id: expect.any(String) });
     expect(data.captcha).toBeNull();
-    expect(data.testPhoneNumbers).toEqual([{ phoneNumber: '+15555550100', code: '123456' }]);
+    expect(data.testPhoneNumbers).toEqual([{ phoneNumber: '+15555550100' }]);
   });
 
   it('never advertises a test number or hides the bot check in production', () => {

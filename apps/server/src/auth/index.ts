@@ -17,7 +17,7 @@ import {
   OTP_LENGTH,
   smsText,
 } from './otp';
-import { phonePolicy } from './phone-policy';
+import { phonePolicy, verifyPhoneCode } from './phone-policy';
 import { sessionsById } from './sessions-by-id';
 import { onlyGoogleAndApple } from './sign-in-methods';
 import { placeholderEmailFor } from './temp-email';
@@ -102,12 +102,18 @@ export function createAuth({ config, database, smsSender, log, providers }: Auth
     },
     plugins: [
       // Before bearer(): a session phonePolicy opens must get bearer's set-auth-token header.
-      phonePolicy({ db: database.db, testPhoneNumbers: testNumbers }),
+      phonePolicy({
+        db: database.db,
+        testPhoneNumbers: testNumbers,
+        testNumbersSkipLimits: config.auth.testNumbersSkipLimits,
+      }),
       bearer(),
       phoneNumber({
         otpLength: OTP_LENGTH,
         expiresIn: OTP_EXPIRES_IN_SECONDS,
         allowedAttempts: OTP_ALLOWED_ATTEMPTS,
+        // Every guess spends an attempt, concurrent ones too (otp-attempts.ts).
+        verifyOTP: verifyPhoneCode(database.db),
         // Codes come from Better Auth's generator: crypto.getRandomValues with rejection sampling.
         sendOTP: async ({ phoneNumber: to, code }) => {
           if (testNumbers.has(to)) return;

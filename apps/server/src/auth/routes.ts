@@ -20,14 +20,21 @@ const skippedResponseHeaders = new Set(['set-cookie', 'content-length', 'transfe
 export async function registerAuthRoutes(
   app: FastifyInstance,
   auth: Auth,
-  { publicUrl, testPhoneNumbers }: { publicUrl: string; testPhoneNumbers: ReadonlyMap<string, string> },
+  {
+    publicUrl,
+    testPhoneNumbers,
+    testNumbersSkipLimits,
+  }: { publicUrl: string; testPhoneNumbers: ReadonlyMap<string, string>; testNumbersSkipLimits: boolean },
 ): Promise<void> {
-  // Test numbers send nothing and their code is public anyway; the e2e suite signs in with them
-  // many times from one address. Checked after parsing (preHandler) because the number is in the body.
+  // In development and test, test numbers send nothing and the suites sign in with them many times
+  // from one address. On staging and in production their fixed code must not be guessable without
+  // limit, so they obey every limit. Checked after parsing (preHandler): the number is in the body.
   const phoneRouteLimit = (limit: { max: number; timeWindow: string }) => ({
     ...limit,
     hook: 'preHandler' as const,
-    allowList: (request: FastifyRequest) => isTestNumberRequest(request.body, testPhoneNumbers),
+    ...(testNumbersSkipLimits
+      ? { allowList: (request: FastifyRequest) => isTestNumberRequest(request.body, testPhoneNumbers) }
+      : {}),
   });
 
   await app.register(async (scope) => {

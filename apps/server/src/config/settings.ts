@@ -55,6 +55,12 @@ export interface AuthConfig {
   devIdentityProvider: boolean;
   /** Phone number (E.164) → fixed code; these sign in without an SMS. */
   testPhoneNumbers: ReadonlyMap<string, string>;
+  /**
+   * Whether test numbers skip the send and verify limits real numbers obey: only in development
+   * and test, where the suites sign in with them many times from one address. On staging and in
+   * production (store review accounts) a fixed code must not be guessable without limit.
+   */
+  testNumbersSkipLimits: boolean;
   /** SMS and e-mail are written to a readable outbox instead of (or, in dev, as well as) being sent. */
   devOutbox: boolean;
   /** The key GET /api/dev/outbox asks for (DEV_OUTBOX_KEY); null leaves it open, as in development. */

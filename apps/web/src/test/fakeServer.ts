@@ -45,7 +45,7 @@ const defaultAuthConfig: AuthConfig = {
   google: { kind: 'oauth2', id: 'dev-google' },
   apple: { kind: 'oauth2', id: 'dev-apple' },
   captcha: null,
-  testPhoneNumbers: [{ phoneNumber: '+15555550100', code: '123456' }],
+  testPhoneNumbers: [{ phoneNumber: '+15555550100' }],
 };
 
 /** getAppLinks as a server configured with these store ids answers. */

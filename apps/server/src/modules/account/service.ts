@@ -13,10 +13,12 @@ export function authConfig(config: Config, providers: ProviderInfo): AuthConfig 
     captcha: config.auth.captcha
       ? { provider: config.auth.captcha.provider, siteKey: config.auth.captcha.siteKey }
       : null,
-    // All of them, since testers configure several; production never advertises one.
-    testPhoneNumbers: config.isProduction
-      ? []
-      : [...config.auth.testPhoneNumbers].map(([phoneNumber, code]) => ({ phoneNumber, code })),
+    // All of them, since testers configure several, but only where the development outbox is on
+    // (never in production), and never their codes: a published code is an open account.
+    testPhoneNumbers:
+      config.isProduction || !config.auth.devOutbox
+        ? []
+        : [...config.auth.testPhoneNumbers.keys()].map((phoneNumber) => ({ phoneNumber })),
   };
 }
 

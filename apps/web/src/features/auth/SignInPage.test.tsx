@@ -112,7 +112,7 @@ describe('SignInPage', () => {
     renderRoute('/signin');
 
     expect(await screen.findByText(/test number/)).toHaveTextContent(
-      'Development: test number +1 555 555 0100 with code 123456.',
+      'Development: test number +1 555 555 0100. It signs in with the code set in TEST_PHONE_NUMBERS, and no text message is sent.',
     );
     await user.type(await phoneField(), '5555550100');
     expect(continueButton()).toBeEnabled();
@@ -127,17 +127,14 @@ describe('SignInPage', () => {
           google: { kind: 'oauth2', id: 'dev-google' },
           apple: { kind: 'oauth2', id: 'dev-apple' },
           captcha: null,
-          testPhoneNumbers: [
-            { phoneNumber: '+15555550100', code: '123456' },
-            { phoneNumber: '+15555550123', code: '654321' },
-          ],
+          testPhoneNumbers: [{ phoneNumber: '+15555550100' }, { phoneNumber: '+15555550123' }],
         },
       },
     }));
     renderRoute('/signin');
 
     expect(await screen.findByText(/test numbers/)).toHaveTextContent(
-      'Development: test numbers +1 555 555 0100 with code 123456, +1 555 555 0123 with code 654321.',
+      'Development: test numbers +1 555 555 0100, +1 555 555 0123. They sign in with the code set in TEST_PHONE_NUMBERS, and no text message is sent.',
     );
     const { code } = await goToCodeStep('5555550123');
     expect(code).toBeInTheDocument();

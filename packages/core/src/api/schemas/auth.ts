@@ -16,10 +16,10 @@ export const authConfigSchema = z.object({
   /** Present when phone sign-in needs a bot-check token (SPEC §5). */
   captcha: z.object({ provider: z.string(), siteKey: z.string() }).nullable(),
   /**
-   * Outside production: every configured test phone number with its code (empty in production).
-   * The sign-in page accepts them although they are not real numbers, and lists them as a hint.
+   * Where the development outbox is on: every configured test phone number, never its code (empty
+   * elsewhere). The sign-in page accepts them although they are not real numbers, and lists them.
    */
-  testPhoneNumbers: z.array(z.object({ phoneNumber: z.string(), code: z.string() })),
+  testPhoneNumbers: z.array(z.object({ phoneNumber: z.string() })),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

@@ -6,21 +6,24 @@ interface TestPhoneHintProps {
   numbers: AuthConfig['testPhoneNumbers'];
 }
 
-/** Outside production only: the server's test numbers, which sign in with a fixed code and send nothing. */
+/**
+ * Where the development outbox is on: the server's test numbers, which sign in with the fixed code
+ * set beside each in TEST_PHONE_NUMBERS and send nothing. The server never publishes the codes.
+ */
 export function TestPhoneHint({ numbers }: TestPhoneHintProps) {
   if (numbers.length === 0) return null;
   return (
     <p className="rounded-lg border border-dashed border-line px-3 py-2 text-xs text-muted">
       <span className="font-semibold uppercase tracking-wide">Development</span>: test{' '}
       {numbers.length === 1 ? 'number' : 'numbers'}{' '}
-      {numbers.map(({ phoneNumber, code }, index) => (
+      {numbers.map(({ phoneNumber }, index) => (
         <Fragment key={phoneNumber}>
           {index > 0 ? ', ' : null}
-          <span className="font-mono text-ink">{formatPhoneNumberIntl(phoneNumber) || phoneNumber}</span> with
-          code <span className="font-mono text-ink">{code}</span>
+          <span className="font-mono text-ink">{formatPhoneNumberIntl(phoneNumber) || phoneNumber}</span>
         </Fragment>
       ))}
-      . No text message is sent.
+      . {numbers.length === 1 ? 'It signs' : 'They sign'} in with the code set in TEST_PHONE_NUMBERS, and no
+      text message is sent.
     </p>
   );
 }
