@@ -41,7 +41,9 @@ type PaymentsRouteDependencies = PaymentsDependencies & {
 
 export function registerPaymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDependencies): void {
   registerEndpoint(app, endpoints.getPaymentConfig, () => paymentConfig(deps));
-  registerEndpoint(app, endpoints.getStripePrice, ({ query }) => getPrice(deps, query.priceId));
+  registerEndpoint(app, endpoints.getStripePrice, ({ query, request }) =>
+    getPrice(deps, query.priceId, request.log),
+  );
   registerEndpoint(app, endpoints.createStripeCheckoutSessionForSubscription, ({ user, query }) =>
     createSubscriptionCheckout(deps, user, query, new Date()),
   );

@@ -79,10 +79,28 @@ export function paymentConfig({ config, provider }: Omit<PaymentsDependencies, '
   };
 }
 
-/** Any of this environment's prices, gifts included, as the provider charges it. */
-export async function getPrice({ config, provider }: PaymentsDependencies, priceId: string): Promise<Price> {
+/** Where a failed provider call is reported. */
+export interface PaymentsLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Any of this environment's prices, gifts included, as the provider charges it. A provider that
+ * cannot be reached is a 503, as for a gift checkout: the page may try again.
+ */
+export async function getPrice(
+  { config, provider }: PaymentsDependencies,
+  priceId: string,
+  log: PaymentsLog,
+): Promise<Price> {
   if (priceKeyOf(config.prices, priceId) === null) throw unknownPrice();
-  const price = await provider.getPrice(priceId);
+  let price: Awaited<ReturnType<PaymentProvider['getPrice']>>;
+  try {
+    price = await provider.getPrice(priceId);
+  } catch (error) {
+    log.warn({ err: error, priceId }, 'the provider could not price a price id');
+    throw new AppError('UNAVAILABLE', 'Prices are not available right now. Please try again.');
+  }
   if (!price) throw notFound('That price');
   return { unit_amount: price.unitAmount, currency: price.currency };
 }
