@@ -397,6 +397,64 @@ describe('payment webhooks', () => {
       });
     });
 
+    describe('a web trial for someone who had the no-card trial (one trial per person)', () => {
+      const trialing = (id: string, overrides: Partial<ProviderSubscription> = {}) => {
+        const trialEnd = new Date(Date.now() + 7 * DAY);
+        return subscription(id, {
+          status: 'trialing',
+          trialStart: new Date(),
+          trialEnd,
+          currentPeriodEnd: trialEnd,
+          ...overrides,
+        });
+      };
+      const afterNoCardTrial = async () => {
+        await newPerson();
+        expect(await callOk(t.app, 'startFreeTrial', {}, person.token)).toEqual({ startedTrial: true });
+      };
+
+      it('grants no trial and charges at once when there is a card, then grants the paid plan', async () => {
+        await afterNoCardTrial();
+        const id = subscriptionId();
+        fake.setSubscription(trialing(id));
+        expect(await fulfilPaymentEvent(deps, verifiedEvent('checkout.session.completed', id))).toBe(
+          'fulfilled',
+        );
+        expect(fake.trialsEnded).toContain(id);
+        expect(fake.canceled).not.toContain(id);
+        expect((await subscriberOf(person)).subscriptions.stillpoint_yearly).toBeUndefined();
+
+        // The provider's own event for the charge grants the plan as paid.
+        await fulfilPaymentEvent(deps, verifiedEvent('invoice.paid', id));
+        expect((await subscriberOf(person)).subscriptions.stillpoint_yearly).toMatchObject({
+          period_type: 'normal',
+        });
+      });
+
+      it('grants no trial and cancels a subscription without a card (deferPayment), leaving no trace', async () => {
+        await afterNoCardTrial();
+        const id = subscriptionId();
+        fake.setSubscription(trialing(id, { paymentMethod: null }));
+        await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id));
+        expect(fake.canceled).toContain(id);
+        expect(fake.trialsEnded).not.toContain(id);
+        await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.deleted', id));
+        expect(Object.keys((await subscriberOf(person)).subscriptions)).toEqual(['rc_promo_premium_weekly']);
+        expect((await storedSubscription(id))?.status).toBe('canceled');
+      });
+
+      it('still grants a web trial to someone who never had the no-card trial', async () => {
+        await newPerson();
+        const id = subscriptionId();
+        fake.setSubscription(trialing(id));
+        await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', id));
+        expect(fake.trialsEnded).not.toContain(id);
+        expect((await subscriberOf(person)).subscriptions.stillpoint_yearly).toMatchObject({
+          period_type: 'trial',
+        });
+      });
+    });
+
     describe('a second live subscription (defence behind the purchase lock)', () => {
       const errors: { details: Record<string, unknown>; message: string }[] = [];
       const logged = {

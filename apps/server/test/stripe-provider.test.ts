@@ -721,6 +721,26 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
       await provider.cancelSubscription('sub_ended');
       await expect(provider.cancelSubscription('sub_live')).rejects.toThrow('canceled subscription');
     });
+
+    it("ends a trial now (subscriptions.update trial_end 'now'), and one no longer trialing is left alone", async () => {
+      const refused = {
+        error: { type: 'invalid_request_error', message: 'This subscription is not trialing.' },
+      };
+      fake.answer(
+        on('POST', '/v1/subscriptions/sub_1Trial', subscriptionObject({ status: 'active', trial_end: T0 })),
+        on('POST', '/v1/subscriptions/sub_paid', refused, 400),
+        on('GET', '/v1/subscriptions/sub_paid', subscriptionObject({ id: 'sub_paid', status: 'active' })),
+        on('POST', '/v1/subscriptions/sub_still', refused, 400),
+        on('GET', '/v1/subscriptions/sub_still', subscriptionObject({ id: 'sub_still' })),
+      );
+      await provider.endTrialNow('sub_1Trial');
+      expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'POST /v1/subscriptions/sub_1Trial',
+      ]);
+      expect(fake.requests[0]?.form).toEqual({ trial_end: 'now' });
+      await provider.endTrialNow('sub_paid');
+      await expect(provider.endTrialNow('sub_still')).rejects.toThrow('not trialing');
+    });
   });
 
   it('opens the billing portal (billingPortal.sessions.create), with the configuration when one is set', async () => {

@@ -176,6 +176,8 @@ export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = fals
   const holds = new Map<string, { asked: () => void; released: Promise<void> }>();
   /** Subscriptions canceled through the provider, in order. */
   const canceled: string[] = [];
+  /** Subscriptions whose trial was ended through the provider, in order. */
+  const trialsEnded: string[] = [];
   const provider: PaymentProvider = {
     name,
     sandbox,
@@ -199,6 +201,13 @@ export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = fals
       const status = subscription.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
       subscriptions.set(id, { ...subscription, status, endedAt: new Date() });
     },
+    endTrialNow: async (id) => {
+      const subscription = subscriptions.get(id);
+      trialsEnded.push(id);
+      if (subscription?.status !== 'trialing') return;
+      const now = new Date();
+      subscriptions.set(id, { ...subscription, status: 'active', trialEnd: now, currentPeriodStart: now });
+    },
     retrieveSubscription: async (id) => {
       // Read now, answer later: a held fetch returns the state as it was when it was asked for.
       const snapshot = subscriptions.get(id);
@@ -220,6 +229,7 @@ export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = fals
   return {
     provider,
     canceled,
+    trialsEnded,
     setSubscription(subscription: ProviderSubscription) {
       subscriptions.set(subscription.id, structuredClone(subscription));
     },

@@ -161,6 +161,11 @@ export interface PaymentProvider {
    * becomes incomplete_expired, any other canceled. One that has ended already is left as it is.
    */
   cancelSubscription(id: string): Promise<void>;
+  /**
+   * Ends a trialing subscription's trial now (Stripe's trial_end 'now'): its first period starts
+   * and is charged at once. One no longer trialing is left as it is.
+   */
+  endTrialNow(id: string): Promise<void>;
   /** The billing portal, where the customer cancels, resumes and changes their card. */
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Checks the signature on the raw body; throws WebhookSignatureError when it fails. */

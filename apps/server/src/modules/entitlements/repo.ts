@@ -69,6 +69,14 @@ export async function insertFreeTrialIfMissing(
   return inserted.length > 0;
 }
 
+/**
+ * Serialises, until the transaction ends, the decision on the person's one trial: startFreeTrial
+ * and the fulfilment of a web trial both take it, so of the two racing only the first grants.
+ */
+export async function lockTrialOf(tx: Database, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial:${userId}`}))`);
+}
+
 export async function hasFreeTrialRow(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: freeTrial.userId })

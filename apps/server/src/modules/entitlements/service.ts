@@ -7,6 +7,7 @@ import {
   existingUserIds,
   findEntitlement,
   hasFreeTrialRow,
+  lockTrialOf,
   shiftPromotionalRows,
   upsertEntitlementUnlessNewer,
 } from './repo';
@@ -123,6 +124,15 @@ export async function firstKnownUserId(db: Database, candidates: readonly string
 /** Whether the person has had the no-card trial: it is once per person, ever. */
 export const hasUsedFreeTrial = (db: Database, userId: string): Promise<boolean> =>
   hasFreeTrialRow(db, userId);
+
+/**
+ * hasUsedFreeTrial for the transaction that grants a web trial: it first takes the lock
+ * startFreeTrial takes, so the answer holds until that transaction ends.
+ */
+export async function hasUsedFreeTrialForUpdate(tx: Database, userId: string): Promise<boolean> {
+  await lockTrialOf(tx, userId);
+  return hasFreeTrialRow(tx, userId);
+}
 
 /**
  * The local provider's test clock (never in production) moves a person's payment dates into the

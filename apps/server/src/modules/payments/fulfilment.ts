@@ -13,6 +13,7 @@ import {
   type EntitlementGrant,
   firstKnownUserId,
   getEntitlement,
+  hasUsedFreeTrialForUpdate,
   isInForce,
 } from '../entitlements/service';
 import { subscriptionAccess } from './entitlement-mapping';
@@ -127,7 +128,7 @@ export async function fulfilPaymentEvent(
   const result = await db.transaction(async (tx) => {
     const none: readonly string[] = [];
     if (!(await recordEventIfNew(tx, { provider: provider.name, eventId: event.id, type: event.type }))) {
-      return { outcome: 'duplicate' as const, otherLive: none };
+      return { outcome: 'duplicate' as const, otherLive: none, secondTrial: false };
     }
     // Two of the user's subscriptions fulfilled at once must not both find themselves the only live one.
     await lockSubscriptionsOf(tx, userId);
@@ -149,30 +150,61 @@ export async function fulfilPaymentEvent(
       isSandbox: provider.sandbox,
       syncedAt: fetchedAt,
     });
-    if (!mirrored) return { outcome: 'stale' as const, otherLive: none };
+    if (!mirrored) return { outcome: 'stale' as const, otherLive: none, secondTrial: false };
+    // The trial is once per person: a checkout opened before the no-card trial started still
+    // offered one, so it is decided here again, under the lock startFreeTrial takes.
+    const secondTrial = grant?.periodType === 'trial' && (await hasUsedFreeTrialForUpdate(tx, userId));
     // With another live subscription, which one stays is settled with the provider after the commit.
     const otherLive = live
       ? await otherLiveSubscriptionIds(tx, userId, provider.name, subscription.id)
       : none;
-    if (grant && otherLive.length === 0) await applyEntitlement(tx, grant);
+    if (grant && !secondTrial && otherLive.length === 0) await applyEntitlement(tx, grant);
     log.info({ eventId: event.id, subscriptionId, status: subscription.status }, 'payment event fulfilled');
-    return { outcome: 'fulfilled' as const, otherLive };
+    return { outcome: 'fulfilled' as const, otherLive, secondTrial };
   });
-  if (result.otherLive.length === 0) return result.outcome;
 
-  const { kept, canceledIds } = await keepOldestLiveSubscription(
-    deps,
-    userId,
-    subscription,
-    result.otherLive,
-  );
-  // A canceled one may have been granted when it looked like the only one: end its entitlement now
-  // rather than when the provider's own cancellation event arrives.
-  for (const id of canceledIds) await endCanceledEntitlement(deps, userId, id);
-  if (kept.id !== subscription.id) return 'second-subscription';
-  // The others were newer, or had ended after all: this one is the person's subscription.
-  if (grant) await applyEntitlement(db, grant);
-  return 'fulfilled';
+  if (result.otherLive.length > 0) {
+    const { kept, canceledIds } = await keepOldestLiveSubscription(
+      deps,
+      userId,
+      subscription,
+      result.otherLive,
+    );
+    // A canceled one may have been granted when it looked like the only one: end its entitlement
+    // now rather than when the provider's own cancellation event arrives.
+    for (const id of canceledIds) await endCanceledEntitlement(deps, userId, id);
+    if (kept.id !== subscription.id) return 'second-subscription';
+    // The others were newer, or had ended after all: this one is the person's subscription.
+    if (grant && !result.secondTrial) await applyEntitlement(db, grant);
+  }
+  if (result.secondTrial && subscription.status === 'trialing')
+    await endSecondTrial(deps, userId, subscription);
+  return result.outcome;
+}
+
+/**
+ * A web trial that would be the person's second grants nothing and is ended at the provider: with
+ * a card the first period is charged now, as for anyone who had the no-card trial; without one
+ * nothing can be charged, so the subscription is canceled and the person keeps the trial they had.
+ * A failure is logged; the subscription's next event decides again, and it grants no trial meanwhile.
+ */
+async function endSecondTrial(
+  { provider, log }: FulfilmentDependencies,
+  userId: string,
+  subscription: ProviderSubscription,
+): Promise<void> {
+  const details = { userId, subscriptionId: subscription.id, withCard: subscription.paymentMethod !== null };
+  try {
+    if (subscription.paymentMethod !== null) await provider.endTrialNow(subscription.id);
+    else await provider.cancelSubscription(subscription.id);
+    log.info(details, 'a web trial after the no-card trial was ended at the provider: one trial per person');
+  } catch (error) {
+    (log.error ?? log.warn).call(
+      log,
+      { ...details, err: error },
+      'a web trial after the no-card trial could not be ended at the provider; it grants no trial',
+    );
+  }
 }
 
 async function endCanceledEntitlement(deps: FulfilmentDependencies, userId: string, subscriptionId: string) {

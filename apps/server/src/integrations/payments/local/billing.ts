@@ -362,6 +362,20 @@ async function applyStep(
   }
 }
 
+/**
+ * Stripe's subscriptions.update with trial_end 'now': the trial ends at this instant, with what
+ * a trial's end does (the first charge, or the end of a cardless trial that cancels). One no
+ * longer trialing is left as it is.
+ */
+export async function endTrialNow(
+  ctx: LocalContext,
+  subscriptionId: string,
+): Promise<SubscriptionObject | null> {
+  const subscription = await ctx.store.get('subscription', subscriptionId);
+  if (subscription?.status !== 'trialing') return subscription;
+  return runDue(ctx, { ...subscription, trial_end: ctx.now });
+}
+
 /** The portal's "Cancel plan": premium runs to the end of what is paid (or of the trial). */
 export async function cancelAtPeriodEnd(
   ctx: LocalContext,

@@ -15,7 +15,7 @@ import type {
 import { stripeSdk } from '../stripe-sdk';
 import { verifyWebhookPayload } from '../webhook-signature';
 import { type AuthenticationOutcome, finishAuthentication, waitingIntent } from './authentication';
-import { paymentMethodFor, toProviderSubscription } from './billing';
+import { endTrialNow, paymentMethodFor, toProviderSubscription } from './billing';
 import { cancelNow } from './cancellation';
 import { PriceCatalogue } from './catalogue';
 import {
@@ -154,6 +154,10 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async cancelSubscription(id: string): Promise<void> {
     await this.change('background', (ctx) => cancelNow(ctx, id));
+  }
+
+  async endTrialNow(id: string): Promise<void> {
+    await this.change('background', (ctx) => endTrialNow(ctx, id));
   }
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {

@@ -211,6 +211,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       );
     },
 
+    async endTrialNow(id): Promise<void> {
+      await unlessDoneAlready(
+        () => stripe.subscriptions.update(id, { trial_end: 'now' }),
+        async () => (await orNull(stripe.subscriptions.retrieve(id)))?.status !== 'trialing',
+      );
+    },
+
     async createPortalSession({ customerId, returnUrl }) {
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,
