@@ -31,7 +31,6 @@ import {
   EXAMPLE_APP_STORE_ID,
   EXAMPLE_PLAY_STORE_PACKAGE,
   isDeployed,
-  LOCAL_WEBHOOK_SECRET,
   phoneNumbersOf,
   standIns,
 } from './config/stand-ins';
@@ -157,8 +156,8 @@ function authConfig(vars: Vars): AuthConfig {
 }
 
 function paymentsConfig(vars: Vars): PaymentsConfig {
-  if (!vars.STRIPE_SECRET_KEY)
-    return { provider: 'local', webhookSecret: LOCAL_WEBHOOK_SECRET, sandbox: true };
+  // The local provider's webhook secret is made per database, not configured (local/webhook-secret.ts).
+  if (!vars.STRIPE_SECRET_KEY) return { provider: 'local', sandbox: true };
   return {
     provider: 'stripe',
     secretKey: vars.STRIPE_SECRET_KEY,

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftPurchase, processedPaymentEvent } from '../src/db/schema';
 import { LocalPaymentProvider } from '../src/integrations/payments/local/local-provider';
+import { localWebhookSecret } from '../src/integrations/payments/local/webhook-secret';
 import { CODE_ALPHABET } from '../src/modules/gifts/codes';
 import { giftRateLimits } from '../src/modules/gifts/rate-limits';
 import { call, dataOf, failureOf, signUp } from './support/api';
@@ -200,7 +201,9 @@ describe('gift checkout and fulfilment', () => {
       // Other events about the same checkout change nothing either.
       for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded']) {
         const other = stripeEvent(type, { id: sessionId, object: 'checkout.session' });
-        expect((await deliverSignedEvent(t.app, config.payments.webhookSecret, other)).statusCode).toBe(200);
+        expect(
+          (await deliverSignedEvent(t.app, await localWebhookSecret(t.database.db), other)).statusCode,
+        ).toBe(200);
       }
 
       const purchase = await purchaseOfSession(t.database.db, sessionId);
@@ -258,7 +261,9 @@ describe('gift checkout and fulfilment', () => {
         payment_status: 'paid',
         customer_details: { email: 'thief@example.com' },
       });
-      expect((await deliverSignedEvent(t.app, config.payments.webhookSecret, forged)).statusCode).toBe(200);
+      expect(
+        (await deliverSignedEvent(t.app, await localWebhookSecret(t.database.db), forged)).statusCode,
+      ).toBe(200);
       expect(await purchaseOfSession(t.database.db, sessionId)).toMatchObject({
         status: 'pending',
         purchaserEmail: null,

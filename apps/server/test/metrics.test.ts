@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/http/rate-limit';
+import { localWebhookSecret } from '../src/integrations/payments/local/webhook-secret';
 import type { SmsSender } from '../src/integrations/sms';
-import { buildTestApp, createTestApp, type TestApp, testConfig } from './support/app';
+import { buildTestApp, createTestApp, type TestApp } from './support/app';
 import { freshPhoneNumber, randomIp, sendOtp } from './support/auth';
 import { testDatabaseKind } from './support/database';
 import { deliverPaymentWebhook, deliverSignedEvent, stripeEvent } from './support/payments';
@@ -48,7 +49,7 @@ describe('GET /metrics', () => {
     }
     expect((await sendOtp(t.app, freshPhoneNumber())).statusCode).toBe(200);
     expect((await sendOtp(t.app, unreachableNumber)).statusCode).toBe(502);
-    const { webhookSecret } = testConfig().payments;
+    const webhookSecret = await localWebhookSecret(t.database.db);
     await deliverPaymentWebhook(t.app, '{}', 't=1,v1=deadbeef');
     await deliverSignedEvent(
       t.app,

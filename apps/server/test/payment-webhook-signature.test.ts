@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localWebhookSecret } from '../src/integrations/payments/local/webhook-secret';
 import { WebhookSignatureError } from '../src/integrations/payments/provider';
 import { createStripeProvider } from '../src/integrations/payments/stripe/stripe-provider';
 import { signWebhookPayload, verifyWebhookPayload } from '../src/integrations/payments/webhook-signature';
@@ -145,7 +146,7 @@ describe('payment webhook signatures', () => {
     });
     afterAll(async () => h.close());
 
-    it("signs every event it delivers with the configured secret, and verifies them like Stripe's", async () => {
+    it("signs every event it delivers with its database's secret, and verifies them like Stripe's", async () => {
       const customer = await h.provider.createCustomer({ email: 'sig@example.com', userId: 'user-sig' });
       const session = await h.provider.createCheckoutSession({
         mode: 'subscription',
@@ -168,9 +169,9 @@ describe('payment webhook signatures', () => {
         expect(verified.id).toBe(sent.id);
         expect(verified.id).toMatch(/^evt_local_[0-9A-Za-z]{24}$/);
         expect(verified.subscriptionId).toBe(sent.type.startsWith('setup_intent') ? null : subscriptionId);
-        // Independently: Stripe's scheme with the configured secret.
+        // Independently: Stripe's scheme with the secret kept in the database.
         const timestamp = Number(/^t=(\d+),/.exec(signature)?.[1]);
-        expect(signature).toBe(stripeHeader(payload, h.config.payments.webhookSecret, timestamp));
+        expect(signature).toBe(stripeHeader(payload, await localWebhookSecret(h.database.db), timestamp));
         await expect(
           h.provider.verifyWebhook(payload.replace('"livemode":false', '"livemode":true'), signature),
         ).rejects.toThrow(WebhookSignatureError);

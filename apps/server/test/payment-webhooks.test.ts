@@ -2,6 +2,7 @@ import { messages } from '@stillpoint/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSubscription, processedPaymentEvent } from '../src/db/schema';
+import { localWebhookSecret } from '../src/integrations/payments/local/webhook-secret';
 import type { ProviderSubscription } from '../src/integrations/payments/provider';
 import { signWebhookPayload } from '../src/integrations/payments/webhook-signature';
 import { ensureCustomer } from '../src/modules/payments/customers';
@@ -37,7 +38,10 @@ describe('payment webhooks', () => {
   const processedEvents = () => t.database.db.select().from(processedPaymentEvent);
 
   describe('the signature check (POST /api/webhooks/payments)', () => {
-    const secret = config.payments.webhookSecret;
+    let secret = '';
+    beforeAll(async () => {
+      secret = await localWebhookSecret(t.database.db);
+    });
     const event = stripeEvent('customer.subscription.updated', { id: 'sub_unknown', object: 'subscription' });
     const payload = JSON.stringify(event);
 

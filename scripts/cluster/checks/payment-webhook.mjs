@@ -11,8 +11,6 @@ import { logRecords } from '../instances.mjs';
 import { waitUntil } from '../processes.mjs';
 import { bearer, signIn } from '../sign-in.mjs';
 
-/** The local provider's signing secret outside staging and production (LOCAL_WEBHOOK_SECRET, config.ts). */
-const LOCAL_WEBHOOK_SECRET = 'whsec_stillpoint_local_provider_development';
 const DELIVERIES_PER_INSTANCE = 2;
 
 export async function checkWebhookFulfilsOnce({ proxyUrl, instances, db }) {
@@ -37,7 +35,7 @@ export async function checkWebhookFulfilsOnce({ proxyUrl, instances, db }) {
     data: { object: objects[0].data },
   };
   const payload = JSON.stringify(event);
-  const signature = sign(payload);
+  const signature = sign(payload, await localWebhookSecret(db));
 
   // Connections opened beforehand, so the deliveries leave together rather than one connect apart.
   const agents = instances.map(
@@ -142,9 +140,21 @@ async function buyAnnualPlan({ proxyUrl, token, userId, visitor, db }) {
   );
 }
 
+/**
+ * The local provider's signing secret: made at random once per database and kept there (the
+ * provider's webhook_endpoint object), so both instances, and this check, read the same one.
+ */
+async function localWebhookSecret(db) {
+  const { rows } = await db.query(
+    `select data->>'secret' as secret from local_payment_object where type = 'webhook_endpoint'`,
+  );
+  if (!rows[0]?.secret) throw new Error('the local payment provider has no webhook secret yet');
+  return rows[0].secret;
+}
+
 /** Stripe's signature scheme: t=<seconds>,v1=<HMAC-SHA256 of "t.payload">. */
-function sign(payload) {
+function sign(payload, secret) {
   const timestamp = Math.floor(Date.now() / 1000);
-  const digest = createHmac('sha256', LOCAL_WEBHOOK_SECRET).update(`${timestamp}.${payload}`).digest('hex');
+  const digest = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${digest}`;
 }

@@ -88,9 +88,8 @@ export type PaymentsConfig =
       sandbox: boolean;
     }
   | {
+      /** Its webhook secret is made per database, not configured (local/webhook-secret.ts). */
       provider: 'local';
-      /** Signs the local provider's webhooks with Stripe's scheme, verified like Stripe's. */
-      webhookSecret: string;
       sandbox: true;
     };
 

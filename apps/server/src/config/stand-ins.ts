@@ -11,8 +11,6 @@ export const DEFAULT_TEST_PHONE_NUMBERS = '+15555550100:123456';
  */
 export const EXAMPLE_APP_STORE_ID = '0000000000';
 export const EXAMPLE_PLAY_STORE_PACKAGE = 'app.stillpoint.example';
-/** Development and test only: the local provider's fixed signing secret. */
-export const LOCAL_WEBHOOK_SECRET = 'whsec_stillpoint_local_provider_development';
 
 /** Staging and production: real people reach them, so real parts are required (deployment-rules.ts). */
 export const isDeployed = (appEnv: AppEnv) => appEnv === 'staging' || appEnv === 'production';

@@ -45,7 +45,8 @@ const sleep = (ms: number) =>
 
 export interface OutboxOptions {
   deliver: WebhookDelivery;
-  secret: string;
+  /** The signing secret, read from the database once it is first needed. */
+  secret: () => Promise<string>;
   store: LocalStore;
   log: FastifyBaseLogger;
   retryDelaysMs?: readonly number[];
@@ -111,9 +112,9 @@ export class EventOutbox {
   private async attempt(event: StripeEventObject, attempt: number): Promise<void> {
     if (this.closed) return;
     const payload = JSON.stringify(event);
-    const signature = await signWebhookPayload(payload, this.options.secret);
     let failure: string;
     try {
+      const signature = await signWebhookPayload(payload, await this.options.secret());
       const { status } = await Promise.race([
         this.options.deliver({ payload, signature }),
         sleep(ATTEMPT_TIMEOUT_MS).then(() => {

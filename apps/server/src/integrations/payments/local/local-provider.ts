@@ -50,6 +50,7 @@ import {
 import { SerialQueue } from './serial-queue';
 import { LocalStore } from './store';
 import { type LocalUrls, localUrls } from './urls';
+import { webhookSecretOf } from './webhook-secret';
 
 export interface LocalProviderDeps {
   db: Database;
@@ -90,6 +91,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   private readonly deliveryWaitMs: number;
   private sweeping: Promise<void> | null = null;
   private closed = false;
+  private secret: Promise<string> | null = null;
 
   constructor(
     private readonly config: Config,
@@ -101,7 +103,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     this.deliveryWaitMs = deps.deliveryWaitMs ?? 5_000;
     this.outbox = new EventOutbox({
       deliver: deps.deliver,
-      secret: config.payments.webhookSecret,
+      secret: () => this.webhookSecret(),
       store: this.store,
       log: deps.log,
       ...(deps.retryDelaysMs ? { retryDelaysMs: deps.retryDelaysMs } : {}),
@@ -180,8 +182,17 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { url: session.url };
   }
 
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<VerifiedPaymentEvent> {
-    return verifyWebhookPayload(rawBody, signatureHeader, this.config.payments.webhookSecret);
+  async verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<VerifiedPaymentEvent> {
+    return verifyWebhookPayload(rawBody, signatureHeader, await this.webhookSecret());
+  }
+
+  /** This database's signing secret (webhook-secret.ts), read once; a failed read is tried again. */
+  webhookSecret(): Promise<string> {
+    this.secret ??= webhookSecretOf(this.store, nowSeconds()).catch((error: unknown) => {
+      this.secret = null;
+      throw error;
+    });
+    return this.secret;
   }
 
   // ---- the hosted checkout page ----

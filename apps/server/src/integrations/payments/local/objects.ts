@@ -236,7 +236,20 @@ export interface StripeEventObject {
   request: { id: null; idempotency_key: null };
 }
 
+/**
+ * Where the events go, as Stripe's webhook endpoint object: its `secret` signs them. One per
+ * database, made at random the first time (webhook-secret.ts).
+ */
+export interface WebhookEndpointObject {
+  id: string;
+  object: 'webhook_endpoint';
+  created: Seconds;
+  secret: string;
+  livemode: false;
+}
+
 export type LocalObject =
+  | WebhookEndpointObject
   | CustomerObject
   | PaymentMethodObject
   | SubscriptionObject

@@ -8,6 +8,8 @@ function customerOf(object: LocalObject): string | null {
   switch (object.object) {
     case 'customer':
       return object.id;
+    case 'webhook_endpoint':
+      return null;
     case 'event': {
       const inner = object.data.object;
       return typeof inner.customer === 'string' ? inner.customer : null;
@@ -56,6 +58,17 @@ export class LocalStore {
         target: localPaymentObject.id,
         set: { data: object, customerId, updatedAt: new Date() },
       });
+  }
+
+  /** Stores the object unless one with its id is stored already; either way returns the stored one. */
+  async putIfMissing<T extends LocalObject>(object: T): Promise<T> {
+    await this.db
+      .insert(localPaymentObject)
+      .values({ id: object.id, type: object.object, customerId: customerOf(object), data: object })
+      .onConflictDoNothing({ target: localPaymentObject.id });
+    const stored = await this.get(object.object, object.id);
+    if (!stored) throw new Error(`local ${object.object} ${object.id} is missing after its insert`);
+    return stored as T;
   }
 
   /** A customer's objects of one type, or every object of the type; oldest first. */
