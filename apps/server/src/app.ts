@@ -142,7 +142,7 @@ export async function buildApp({
   });
 
   registerSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app, config.publicUrl, { public: config.apiDocsPublic, token: config.metricsToken });
   registerMetricsRoute(app, metrics, { isProduction: config.isProduction, token: config.metricsToken });
 
   // One outbox for SMS and e-mail, so GET /api/dev/outbox lists both, newest first.

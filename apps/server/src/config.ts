@@ -93,6 +93,7 @@ export function loadConfig(
     },
     email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.EMAIL_FROM?.trim() ?? DEFAULT_EMAIL_FROM },
     metricsToken: vars.METRICS_TOKEN ?? null,
+    apiDocsPublic: vars.API_DOCS_PUBLIC ?? !isDeployed(vars.APP_ENV),
     overload: overloadConfig(vars),
     warnings: deploymentWarnings(vars),
   };

@@ -144,6 +144,11 @@ export interface Config {
    * in production there are no metrics without it (404).
    */
   metricsToken: string | null;
+  /**
+   * /api/docs (the OpenAPI document and its UI) is open to everyone (API_DOCS_PUBLIC; the default
+   * in development and test). Otherwise it asks for METRICS_TOKEN, and without one does not exist (404).
+   */
+  apiDocsPublic: boolean;
   /** When the server refuses requests with a 503 rather than let them queue (docs/observability.md). */
   overload: OverloadConfig;
   /** What an operator should know at every start (main.ts logs each), e.g. test numbers in production. */

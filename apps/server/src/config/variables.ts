@@ -127,6 +127,7 @@ export const envSchema = z.object({
     })
     .optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  API_DOCS_PUBLIC: booleanFlag.optional(),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds (0 turns the check off)' })
     .int('must be a whole number of milliseconds (0 turns the check off)')

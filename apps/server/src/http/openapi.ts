@@ -3,9 +3,29 @@ import swaggerUi from '@fastify/swagger-ui';
 import { brand } from '@stillpoint/core';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { requireBearerToken } from './bearer-token';
 
-/** OpenAPI generated from the core zod schemas the routes are registered with; UI at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+/** Where the OpenAPI document (`/json`, `/yaml`) and its UI are served. */
+export const API_DOCS_PATH = '/api/docs';
+
+/** Who reads /api/docs (docs/configuration.md, API_DOCS_PUBLIC). */
+export interface ApiDocsAccess {
+  /** Everyone (API_DOCS_PUBLIC; by default in development and test). */
+  public: boolean;
+  /** Otherwise, the bearer token that reads them (METRICS_TOKEN); null: there are none (404). */
+  token: string | null;
+}
+
+/**
+ * OpenAPI generated from the core zod schemas the routes are registered with; UI at /api/docs.
+ * Not public, every file under /api/docs asks for the token; without a token they do not exist and
+ * /api/docs answers the API's 404.
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  publicUrl: string,
+  access: ApiDocsAccess,
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -22,5 +42,19 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  const { token } = access;
+  if (!access.public && token === null) return;
+  // A scope of their own: the token check covers the UI's files too, and nothing outside /api/docs.
+  await app.register(async (docs) => {
+    if (!access.public && token !== null) {
+      docs.addHook(
+        'onRequest',
+        requireBearerToken(
+          token,
+          'The API documentation needs a token: send it as Authorization: Bearer <METRICS_TOKEN>.',
+        ),
+      );
+    }
+    await docs.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
+  });
 }
