@@ -2,7 +2,14 @@
 // database and Redis, as two replicas of a deployment would be.
 import path from 'node:path';
 import { request } from './http-client.mjs';
-import { freePort, startProcess, waitUntil } from './processes.mjs';
+import { freePort, startProcess, waitUntil, whenLine } from './processes.mjs';
+
+/**
+ * How long an instance keeps serving after SIGTERM, unready, before it stops listening. Shorter
+ * than production's 5 s, to keep the run short: nginx never asks readyz, so the delay need only be
+ * long enough for check e to see the instance unready and serving.
+ */
+export const SHUTDOWN_DELAY_MS = 2_000;
 
 /**
  * What the instances run with. Development keeps the stand-ins the checks use (the SMS outbox, the
@@ -23,6 +30,7 @@ function instanceEnvironment({ port, databaseUrl, redisUrl, publicUrl, analytics
     ANALYTICS_FORWARD_URL: analyticsUrl,
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',
+    SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
   };
 }
 
@@ -62,17 +70,28 @@ export function instanceAt(instances, upstream) {
   return instance;
 }
 
+/** The line's JSON log record (pino) when it says `message` (or begins with it), else null. */
+function recordSaying(line, message) {
+  if (!line.startsWith('{')) return null;
+  try {
+    const record = JSON.parse(line);
+    return record.msg === message || String(record.msg).startsWith(message) ? record : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The instance's JSON log records (pino) that say `message`, as logged so far. */
 export function logRecords(instance, message) {
-  return instance.proc.lines.flatMap((line) => {
-    if (!line.startsWith('{')) return [];
-    try {
-      const record = JSON.parse(line);
-      return record.msg === message || String(record.msg).startsWith(message) ? [record] : [];
-    } catch {
-      return [];
-    }
-  });
+  return instance.proc.lines.flatMap((line) => recordSaying(line, message) ?? []);
+}
+
+/**
+ * Resolves with the next log record that says `message`, as it arrives; with null if the instance
+ * exits first.
+ */
+export function whenLogged(instance, message) {
+  return whenLine(instance.proc, (line) => recordSaying(line, message));
 }
 
 export function logTail(instance, lines = 25) {

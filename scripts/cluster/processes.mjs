@@ -20,6 +20,8 @@ export function startProcess(name, command, args, { env, cwd, logFile, uid, gid 
   });
   const log = logFile ? createWriteStream(logFile) : null;
   const lines = [];
+  /** Called with every line as it arrives (whenLine). */
+  const lineListeners = new Set();
   let partial = '';
   const collect = (chunk) => {
     log?.write(chunk);
@@ -27,10 +29,11 @@ export function startProcess(name, command, args, { env, cwd, logFile, uid, gid 
     const parts = text.split('\n');
     partial = parts.pop() ?? '';
     lines.push(...parts);
+    for (const line of parts) for (const listener of [...lineListeners]) listener(line);
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-  const proc = { name, child, lines, logFile, exitedAt: null, exit: null };
+  const proc = { name, child, lines, lineListeners, logFile, exitedAt: null, exit: null };
   proc.exited = new Promise((resolve) => {
     child.once('error', (error) => {
       running.delete(proc);
@@ -47,6 +50,25 @@ export function startProcess(name, command, args, { env, cwd, logFile, uid, gid 
   });
   running.add(proc);
   return proc;
+}
+
+/**
+ * Resolves with the first line the process writes from now on that `accept` returns a value for
+ * (that value), the moment the line arrives; with null if the process exits first.
+ */
+export function whenLine(proc, accept) {
+  return new Promise((resolve) => {
+    const done = (value) => {
+      proc.lineListeners.delete(listener);
+      resolve(value);
+    };
+    const listener = (line) => {
+      const value = accept(line);
+      if (value) done(value);
+    };
+    proc.lineListeners.add(listener);
+    void proc.exited.then(() => done(null));
+  });
 }
 
 /** Stops one process: `signal`, then SIGKILL if it has not exited within `graceMs`. */

@@ -20,6 +20,7 @@ import {
   DEFAULT_FORWARDING_INTERVAL_SECONDS,
   DEFAULT_OVERLOAD_HEAP_SHARE,
   DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+  DEFAULT_SHUTDOWN_DELAY_MS,
   type OAuthClient,
   type OverloadConfig,
   type PaymentsConfig,
@@ -94,6 +95,7 @@ export function loadConfig(
     email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.EMAIL_FROM?.trim() ?? DEFAULT_EMAIL_FROM },
     metricsToken: vars.METRICS_TOKEN ?? null,
     apiDocsPublic: vars.API_DOCS_PUBLIC ?? !isDeployed(vars.APP_ENV),
+    shutdownDelayMs: vars.SHUTDOWN_DELAY_MS ?? (isDeployed(vars.APP_ENV) ? DEFAULT_SHUTDOWN_DELAY_MS : 0),
     overload: overloadConfig(vars),
     warnings: deploymentWarnings(vars),
   };

@@ -5,12 +5,15 @@ import { brand } from '@stillpoint/core';
 import { ConfigError, loadConfig } from './config';
 import { answerBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
-import { trackConnections } from './http/connection-drain';
+import { prepareShutdown } from './http/graceful-shutdown';
 
 // From src/main.ts and from the bundled dist/main.js alike, the web build is two levels up.
 const bundledWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** The whole shutdown stays under the 10 s a container runtime waits before SIGKILL. */
+/**
+ * After SHUTDOWN_DELAY_MS, draining and closing stay under 10 s; give the process the delay and
+ * these 10 s before a SIGKILL (docs/operations.md, "Stop").
+ */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -30,22 +33,21 @@ async function main(): Promise<void> {
   });
   // `npm run db:backup` asks a running server for a consistent copy of its PGlite data (SIGUSR2).
   const stopAnsweringBackups = answerBackupRequests(database, config.database, app.log);
-  const connections = trackConnections(app.server);
+  // Not ready at once, still serving for SHUTDOWN_DELAY_MS, then stops listening and drains.
+  const leave = prepareShutdown(app, { delayMs: config.shutdownDelayMs });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
+    const limitMs = config.shutdownDelayMs + SHUTDOWN_LIMIT_MS;
     const forceExit = setTimeout(() => {
-      app.log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
+      app.log.error(`shutdown took longer than ${limitMs / 1000} s; exiting`);
       process.exit(1);
-    }, SHUTDOWN_LIMIT_MS);
+    }, limitMs);
     forceExit.unref();
     try {
-      await connections.drain();
-      // Waits for requests still running, closes what is left idle, stops the jobs and Redis.
-      await app.close();
+      await leave(signal);
       stopAnsweringBackups();
       await database.close();
       app.log.info('shutdown complete');

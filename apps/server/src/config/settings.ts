@@ -26,6 +26,12 @@ export const DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = 1000;
  */
 export const DEFAULT_OVERLOAD_HEAP_SHARE = 0.9;
 
+/**
+ * How long a staging or production server keeps serving after SIGTERM, answering GET /api/readyz
+ * with 503, before it stops listening: time for a load balancer to stop sending it requests.
+ */
+export const DEFAULT_SHUTDOWN_DELAY_MS = 5_000;
+
 /** TikTok's Events API 2.0 endpoint that trackTikTokEvent forwards to. */
 export const TIKTOK_EVENTS_API_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/track/';
 
@@ -149,6 +155,11 @@ export interface Config {
    * in development and test). Otherwise it asks for METRICS_TOKEN, and without one does not exist (404).
    */
   apiDocsPublic: boolean;
+  /**
+   * After SIGTERM, how long the server keeps accepting and serving while GET /api/readyz answers
+   * 503, before it stops listening and drains (SHUTDOWN_DELAY_MS; 0 in development and test).
+   */
+  shutdownDelayMs: number;
   /** When the server refuses requests with a 503 rather than let them queue (docs/observability.md). */
   overload: OverloadConfig;
   /** What an operator should know at every start (main.ts logs each), e.g. test numbers in production. */

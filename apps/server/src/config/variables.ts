@@ -128,6 +128,12 @@ export const envSchema = z.object({
     .optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   API_DOCS_PUBLIC: booleanFlag.optional(),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (0 stops listening at once)' })
+    .int('must be a whole number of milliseconds (0 stops listening at once)')
+    .min(0, 'must be 0 (stop listening at once) or more milliseconds')
+    .max(60_000, 'must be at most 60000 milliseconds (a minute)')
+    .optional(),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds (0 turns the check off)' })
     .int('must be a whole number of milliseconds (0 turns the check off)')

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ForwardingJob } from '../../forwarding/job';
 import { registerEndpoint } from '../../http/endpoint';
+import { isShuttingDown } from '../../http/graceful-shutdown';
 
 export function registerHealthRoutes(
   app: FastifyInstance,
@@ -14,8 +15,10 @@ export function registerHealthRoutes(
 
   // Failed forwards are reported, not a reason to leave the load balancer: the rows are stored and
   // the job keeps trying them. Likewise an unreachable Redis: the rate limits then hold per instance,
-  // and the instance reports itself degraded.
+  // and the instance reports itself degraded. Once it is shutting down, it is unready at once: a load
+  // balancer stops sending it requests while it still serves them (graceful-shutdown.ts).
   registerEndpoint(app, endpoints.readyz, async ({ request }) => {
+    if (isShuttingDown(app)) throw new AppError('UNAVAILABLE', 'The server is shutting down.');
     const [databaseUp, redis] = await Promise.all([
       database.ping().then(
         () => true,
