@@ -1,11 +1,13 @@
+import { endpoints } from '@stillpoint/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client';
+import { registerEndpoint } from '../src/http/endpoint';
 import { registerErrorHandling } from '../src/http/errors';
 import { responseSerializerCompiler } from '../src/http/response-serializer';
 import { createStripeProvider } from '../src/integrations/payments/stripe/stripe-provider';
-import { registerPaymentsRoutes } from '../src/modules/payments/routes';
+import { getPrice } from '../src/modules/payments/service';
 import { testConfig } from './support/app';
 import { openTestDatabase } from './support/database';
 import { freePort } from './support/free-port';
@@ -13,7 +15,7 @@ import { freePort } from './support/free-port';
 const config = testConfig();
 
 /**
- * The payments calls with the real Stripe adapter pointed at a local port nothing listens on: every
+ * getStripePrice with the real Stripe adapter pointed at a local port nothing listens on: every
  * request to Stripe fails as it does when Stripe cannot be reached (after the SDK's own retries).
  */
 describe('payments while Stripe cannot be reached', () => {
@@ -32,13 +34,11 @@ describe('payments while Stripe cannot be reached', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstZod: true }));
     registerErrorHandling(app);
-    registerPaymentsRoutes(app, {
-      db: database.db,
-      config,
-      provider,
-      email: { send: async () => {} },
-      countWebhook: () => {},
-    });
+    // The call as payments/routes.ts registers it, on this provider (the app always builds its own).
+    const deps = { db: database.db, config, provider };
+    registerEndpoint(app, endpoints.getStripePrice, ({ query, request }) =>
+      getPrice(deps, query.priceId, request.log),
+    );
     await app.ready();
   });
   afterAll(async () => {
