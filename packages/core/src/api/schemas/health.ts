@@ -48,7 +48,7 @@ export const healthEndpoints = {
     method: 'GET',
     path: '/readyz',
     summary:
-      'Readiness: the database answers (503 if not); also whether Redis answers and how forwarding to outside services is going.',
+      'Readiness: the database answers and the server is not stopping (503 if not); also whether Redis answers and how forwarding to outside services is going.',
     auth: 'public',
     response: readinessSchema,
   }),
