@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app';
+import { createAuth } from '../src/auth';
+import { createTestApp, type TestApp, testConfig } from './support/app';
 import {
   bearer,
   freshPhoneNumber,
@@ -101,6 +102,55 @@ describe('sessions and sign-in tokens', () => {
       const phone = await signInAgain(phoneNumber);
       expect((await revokeSession(web, { token: phone })).statusCode).toBe(400);
       expect((await getUser(t.app, phone)).statusCode).toBe(200);
+    });
+
+    it('refuses an id holding a NUL with a 400 both clients read, signed in or not, and signs nothing out', async () => {
+      const token = await signInByPhone(t.app);
+      const refusal = {
+        success: false,
+        code: 'BAD_REQUEST',
+        error: 'Invalid body: id cannot contain the NUL character (U+0000).',
+        message: 'Invalid body: id cannot contain the NUL character (U+0000).',
+      };
+
+      const signedIn = await revokeSession(token, { id: 'a\u0000b' });
+      expect(signedIn.statusCode).toBe(400);
+      expect(signedIn.json()).toEqual(refusal);
+      const signedOut = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/revoke-session',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ id: 'a\u0000b' }),
+      });
+      expect(signedOut.statusCode).toBe(400);
+      expect(signedOut.json()).toEqual(refusal);
+      expect((await getUser(t.app, token)).statusCode).toBe(200);
+    });
+
+    it('answers an id no session can have with a 404 in Better Auth itself, not a failed query', async () => {
+      // Straight to Better Auth, past the server's checks in front of it: the revoke step itself holds.
+      const auth = createAuth({
+        config: testConfig(),
+        database: t.database,
+        smsSender: { send: async () => undefined },
+        log: t.app.log,
+      });
+      const revoke = (id: string, token?: string) =>
+        auth.handler(
+          new Request('http://localhost:3000/api/auth/revoke-session', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+            body: JSON.stringify({ id }),
+          }),
+        );
+      const token = await signInByPhone(t.app);
+      for (const id of ['a\u0000b', '\uD800']) {
+        const signedIn = await revoke(id, token);
+        expect(signedIn.status, JSON.stringify(id)).toBe(404);
+        expect(await signedIn.json()).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+        expect((await revoke(id)).status, JSON.stringify(id)).toBe(401);
+      }
+      expect((await getUser(t.app, token)).statusCode).toBe(200);
     });
   });
 

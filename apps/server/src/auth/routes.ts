@@ -4,6 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from '../http/errors';
 import { rateLimits } from '../http/rate-limit';
+import { authRefusal, emptyErrorAnswer, malformedAuthInput } from './auth-input';
 import { AUTH_BASE_PATH, type Auth } from './index';
 import { normalisePhoneNumber } from './phone-numbers';
 import { isServedAuthRoute } from './sign-in-methods';
@@ -14,8 +15,9 @@ const skippedResponseHeaders = new Set(['set-cookie', 'content-length', 'transfe
 /**
  * Mounts Better Auth at /api/auth/*: each Fastify request becomes a Fetch Request for
  * auth.handler, and its Response streams back. Bodies reach Better Auth untouched (raw bytes), so
- * JSON calls and Apple's form-posted callback both work. Only the routes in sign-in-methods.ts
- * are served; the phone routes have their own, tighter rate limits.
+ * JSON calls and Apple's form-posted callback both work, after the checks every registry call gets
+ * (auth-input.ts). Only the routes in sign-in-methods.ts are served; the phone routes have their
+ * own, tighter rate limits.
  */
 export async function registerAuthRoutes(
   app: FastifyInstance,
@@ -52,6 +54,13 @@ export async function registerAuthRoutes(
       // The client address Fastify trusts (TRUST_PROXY), not whatever the caller claims.
       headers.set('x-forwarded-for', request.ip);
       const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
+      // What a registry call would refuse with a 400 (auth-input.ts), Better Auth never sees.
+      const malformed = malformedAuthInput({
+        search: url.search,
+        contentType: request.headers['content-type'],
+        body,
+      });
+      if (malformed) return reply.status(400).send(authRefusal('BAD_REQUEST', malformed));
       const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
 
       reply.status(response.status);
@@ -60,7 +69,11 @@ export async function registerAuthRoutes(
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      if (!response.body) return reply.send();
+      if (!response.body) {
+        // An error always says what went wrong, in a shape the API's and Better Auth's clients read.
+        if (response.status < 400) return reply.send();
+        return reply.type('application/json; charset=utf-8').send(emptyErrorAnswer(response.status));
+      }
       return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
     };
 

@@ -1,3 +1,4 @@
+import { isStorableText } from '@stillpoint/core';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 
@@ -31,10 +32,14 @@ export const sessionsById = (): BetterAuthPlugin => ({
               message: 'Name the session to sign out by its id, and nothing else.',
             });
           }
-          const target = await ctx.context.adapter.findOne<{ userId: string; token: string }>({
-            model: 'session',
-            where: [{ field: 'id', value: body.id }],
-          });
+          // An id holding text no column can (a NUL, a broken character) names no session; asking the
+          // database for it would fail the query rather than find nothing.
+          const target = isStorableText(body.id)
+            ? await ctx.context.adapter.findOne<{ userId: string; token: string }>({
+                model: 'session',
+                where: [{ field: 'id', value: body.id }],
+              })
+            : null;
           // The caller is only known once Better Auth's route has authenticated them (a caller
           // without a session gets its 401 first); the after step checks the owner.
           if (ctx.request) revokeTargets.set(ctx.request, target?.userId ?? null);
