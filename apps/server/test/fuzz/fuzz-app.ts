@@ -9,7 +9,9 @@ import { heldServices } from './held-services';
 /**
  * The real app on a fresh database, as createTestApp builds it, with outside services held (see
  * held-services.ts) and the last error the server handled kept, so a 5xx is reported with its cause
- * (the test logger is silent). Rate limits are counted in Redis when the run has REDIS_URL.
+ * (the test logger is silent). That is the error Fastify handled, or else the last one logged:
+ * Better Auth handles its own failures inside /api/auth and only logs them. Rate limits are counted
+ * in Redis when the run has REDIS_URL.
  */
 export interface FuzzApp {
   app: FastifyInstance;
@@ -21,11 +23,17 @@ export interface FuzzApp {
 }
 
 export async function createFuzzApp(): Promise<FuzzApp> {
-  const config = testConfig({ redisUrl: testRedisUrl() });
+  const config = testConfig({ redisUrl: testRedisUrl(), logLevel: 'error', logFormat: 'json' });
   const database = await openTestDatabase();
   const held = heldServices();
-  const app = await buildApp({ config, database, checkResponses: true, ...held.options });
   let serverError: Error | null = null;
+  let loggedError: Error | null = null;
+  const logStream = {
+    write(line: string) {
+      loggedError = loggedErrorOf(line) ?? loggedError;
+    },
+  };
+  const app = await buildApp({ config, database, checkResponses: true, logStream, ...held.options });
   app.addHook('onError', async (_request, _reply, error) => {
     serverError = error;
   });
@@ -35,8 +43,9 @@ export async function createFuzzApp(): Promise<FuzzApp> {
     database,
     config,
     takeServerError() {
-      const error = serverError;
+      const error = serverError ?? loggedError;
       serverError = null;
+      loggedError = null;
       return error;
     },
     close: async () => {
@@ -45,4 +54,20 @@ export async function createFuzzApp(): Promise<FuzzApp> {
       await database.close();
     },
   };
+}
+
+/** The error a log record carries (pino writes one JSON record a line), with its stack. */
+function loggedErrorOf(line: string): Error | null {
+  let record: { msg?: string; err?: { type?: string; message?: string; stack?: string } };
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!record.err) return null;
+  const error = new Error(
+    `${record.msg ?? 'logged'}: ${record.err.message ?? record.err.type ?? 'an error'}`,
+  );
+  if (record.err.stack) error.stack = `${record.msg ?? 'logged'}: ${record.err.stack}`;
+  return error;
 }

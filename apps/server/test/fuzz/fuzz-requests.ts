@@ -5,8 +5,11 @@ import { hostileBodies, hostileValue, mutatedBodies } from './hostile-values';
 import { jsonText, printable } from './json-text';
 import { arbitraryFor, type DeriveOptions } from './schema-arbitrary';
 
-/** Who a request is sent as: the person with data, nobody, or a token that names no session. */
-export type Credential = 'person' | 'none' | 'garbage';
+/**
+ * Who a request is sent as: the person with data, nobody, a token that names no session, or a
+ * hostile Authorization header (the request carries it).
+ */
+export type Credential = 'person' | 'none' | 'garbage' | 'hostile';
 
 /** How the input was made, for the report: as the schema describes it, spoiled, or hostile outright. */
 export type InputKind = 'valid' | 'mutated' | 'hostile';
@@ -21,6 +24,8 @@ export class FuzzRequest {
     readonly contentType: string | undefined,
     readonly credential: Credential,
     readonly kind: InputKind,
+    /** The Authorization header a `hostile` credential sends. */
+    readonly authorization?: string,
   ) {}
 
   [fc.toStringMethod](): string {
@@ -28,13 +33,20 @@ export class FuzzRequest {
       this.payload === undefined
         ? ''
         : `\n  content-type ${this.contentType}, body of ${Buffer.byteLength(this.payload)} bytes: ${printable(this.payload)}`;
-    return `${this.endpointName} (${this.kind} input, as ${this.credential}): ${this.method} ${printable(this.url)}${body}`;
+    const who =
+      this.authorization === undefined
+        ? this.credential
+        : `${this.credential} ${printable(this.authorization)}`;
+    return `${this.endpointName} (${this.kind} input, as ${who}): ${this.method} ${printable(this.url)}${body}`;
   }
 }
 
 export interface RequestOptions {
   knownValues: DeriveOptions['knownValues'];
 }
+
+/** What requests are made from: a registry endpoint, or a call described the same way (a Better Auth route). */
+export type FuzzTarget = Pick<Endpoint, 'method' | 'path' | 'auth' | 'query' | 'body' | 'bodyLimitBytes'>;
 
 /**
  * Requests for one endpoint: GET input as a query string, POST input as a JSON body. Mostly
@@ -43,7 +55,7 @@ export interface RequestOptions {
  */
 export function requestsFor(
   name: string,
-  endpoint: Endpoint,
+  endpoint: FuzzTarget,
   { knownValues }: RequestOptions,
 ): fc.Arbitrary<FuzzRequest> {
   const context = { bodyLimitBytes: bodyLimitOf(endpoint) };

@@ -113,12 +113,15 @@ type QueryMutation =
   | { kind: 'repeat'; value: string }
   | { kind: 'bracket key'; suffix: string };
 
-/** A valid query with one pair spoiled, or a query that is no list of pairs. */
+/**
+ * A valid query with one pair spoiled, or a query that is no list of pairs. The values put in are
+ * hostile ones, or only those of `values` (already encoded), when given.
+ */
 export function mutatedQueries(
   valid: fc.Arbitrary<QueryPairs>,
   context: HostileContext,
+  value: fc.Arbitrary<string> = hostileQueryValues(context),
 ): fc.Arbitrary<string> {
-  const value = hostileQueryValues(context);
   const mutation: fc.Arbitrary<QueryMutation> = fc.oneof(
     {
       weight: 5,

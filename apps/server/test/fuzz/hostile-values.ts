@@ -13,11 +13,21 @@ export interface HostileContext {
 
 export const ONE_MEGABYTE = 1024 * 1024;
 
+/** Text no column can hold: PostgreSQL refuses NUL; a lone UTF-16 half has no UTF-8 form. */
+export const unstorableStrings: fc.Arbitrary<string> = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\u0000'.repeat(8),
+  '\uD800',
+  '\uDFFF',
+  'a\uDBFFb',
+  '\uDC00\uD800',
+);
+
 /** Text that cannot be stored or that tests what a field accepts. */
 export function hostileStrings({ bodyLimitBytes }: HostileContext): fc.Arbitrary<string> {
   return fc.oneof(
-    // Unstorable: PostgreSQL refuses NUL; a lone UTF-16 half has no UTF-8 form.
-    fc.constantFrom('\u0000', 'a\u0000b', '\u0000'.repeat(8), '\uD800', '\uDFFF', 'a\uDBFFb', '\uDC00\uD800'),
+    unstorableStrings,
     // Sizes: far past any limit, just under this endpoint's, and past most fields' maximum.
     fc.constantFrom(
       'a'.repeat(ONE_MEGABYTE),
@@ -196,8 +206,7 @@ type Mutation =
   | { kind: 'add key'; key: string; value: unknown }
   | { kind: 'repeat key'; value: unknown; hostileLast: boolean };
 
-function mutations(context: HostileContext): fc.Arbitrary<Mutation> {
-  const value = hostileValue(context);
+function mutations(value: fc.Arbitrary<unknown>): fc.Arbitrary<Mutation> {
   return fc.oneof(
     { weight: 6, arbitrary: value.map((replacement) => ({ kind: 'replace' as const, value: replacement })) },
     { weight: 1, arbitrary: fc.constant({ kind: 'remove' as const }) },
@@ -216,10 +225,17 @@ function mutations(context: HostileContext): fc.Arbitrary<Mutation> {
   );
 }
 
-/** A valid body with one thing spoiled: a value replaced or removed, or a key added or repeated. */
-export function mutatedBodies(valid: fc.Arbitrary<unknown>, context: HostileContext): fc.Arbitrary<unknown> {
+/**
+ * A valid body with one thing spoiled: a value replaced or removed, or a key added or repeated,
+ * with hostile values (or only those of `values`, when given).
+ */
+export function mutatedBodies(
+  valid: fc.Arbitrary<unknown>,
+  context: HostileContext,
+  values: fc.Arbitrary<unknown> = hostileValue(context),
+): fc.Arbitrary<unknown> {
   return fc
-    .tuple(valid, fc.nat(), mutations(context))
+    .tuple(valid, fc.nat(), mutations(values))
     .map(([body, choice, mutation]) => applyMutation(body, choice, mutation));
 }
 

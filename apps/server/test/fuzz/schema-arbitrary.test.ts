@@ -40,6 +40,18 @@ describe('deriving fuzz input from a zod schema', () => {
     }
   });
 
+  it('merges the two sides of an intersection of objects', () => {
+    const schema = z
+      .object({ phoneNumber: z.string().min(1), code: z.string().regex(/^\d{6}$/) })
+      .and(z.object({ flag: z.boolean().optional() }));
+    for (const value of fc.sample(arbitraryFor(schema, { where: 'a test schema' }), {
+      numRuns: 100,
+      seed: 5,
+    })) {
+      expect(schema.safeParse(value).error).toBeUndefined();
+    }
+  });
+
   it('offers known values for a field by its name', () => {
     const schema = z.object({ siteId: z.uuid() });
     const known = fc.constant('00000000-0000-4000-8000-000000000001');

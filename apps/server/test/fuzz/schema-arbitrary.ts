@@ -75,6 +75,19 @@ function derive(schema: zc.$ZodType, path: Path, options: DeriveOptions): fc.Arb
       return keepValidIfPractical(recordArbitrary(def as zc.$ZodRecordDef, path, options), schema);
     case 'union':
       return fc.oneof(...(def as zc.$ZodUnionDef).options.map((option) => inner(option)));
+    case 'intersection': {
+      const { left, right } = def as zc.$ZodIntersectionDef;
+      const leftAlone = inner(left);
+      // Objects merged, the left side's keys last (a catch-all record on the right must not undo them).
+      const merged = fc
+        .tuple(leftAlone, inner(right))
+        .map(([one, other]) => (isRecordValue(one) && isRecordValue(other) ? { ...other, ...one } : one));
+      // Whichever the whole schema accepts often enough: the left side alone may already do.
+      return keepIfPractical(
+        [merged, leftAlone],
+        (value) => (schema as unknown as z.ZodType).safeParse(value).success,
+      );
+    }
     case 'optional':
       return fc.option(inner((def as zc.$ZodOptionalDef).innerType), { nil: undefined, freq: 4 });
     case 'nullable':
@@ -223,6 +236,9 @@ function numberArbitrary(def: zc.$ZodNumberDef): fc.Arbitrary<number> {
 }
 
 // ---- objects and records ----
+
+const isRecordValue = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function objectArbitrary(
   def: zc.$ZodObjectDef,
