@@ -16,14 +16,7 @@ import {
 } from './auth-requests';
 import { createFuzzApp, type FuzzApp } from './fuzz-app';
 import type { FuzzRequest } from './fuzz-requests';
-
-// biome-ignore lint/style/noProcessEnv: `npm test` runs a bounded count; `npm run test:fuzz` sets FUZZ_RUNS=1000.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 75);
-// biome-ignore lint/style/noProcessEnv: a failure's seed (and path) replays it: FUZZ_SEED=… FUZZ_PATH=…
-const REPLAY = { seed: process.env.FUZZ_SEED, path: process.env.FUZZ_PATH };
-/** About ten times the average on this machine, for the slowest routes on a busy day. */
-const MS_PER_RUN = 200;
-const TIMEOUT_MS = 30_000 + RUNS * MS_PER_RUN;
+import { FUZZ_TIMEOUT_MS, fuzzRunOptions } from './fuzz-runs';
 
 const GARBAGE_TOKEN = 'Bearer not-a-session-token';
 
@@ -162,7 +155,7 @@ describe('fuzzing every auth route', () => {
 
   it.for(AUTH_ROUTES.map((route) => [routeLabel(route), route] as const))(
     '%s: never a 5xx, never an empty error, no change on a 4xx',
-    { timeout: TIMEOUT_MS },
+    { timeout: FUZZ_TIMEOUT_MS },
     async ([label, route]) => {
       const schema = served.get(label);
       if (!schema) throw new Error(`${label} is listed but the server does not serve it`);
@@ -205,14 +198,7 @@ describe('fuzzing every auth route', () => {
           baseline = await tableDigest(t.database.db);
         }
       });
-      await fc.assert(property, {
-        numRuns: RUNS,
-        ...(REPLAY.seed ? { seed: Number(REPLAY.seed) } : {}),
-        ...(REPLAY.path ? { path: REPLAY.path } : {}),
-        // Report what was found rather than meet the test timeout while shrinking.
-        interruptAfterTimeLimit: TIMEOUT_MS - 10_000,
-        markInterruptAsFailure: true,
-      });
+      await fc.assert(property, fuzzRunOptions);
     },
   );
 });

@@ -7,15 +7,8 @@ import { changedTables, type TableDigest, tableDigest } from '../support/table-d
 import { answerProblem } from './answer-check';
 import { createFuzzApp, type FuzzApp } from './fuzz-app';
 import { type FuzzRequest, requestsFor } from './fuzz-requests';
+import { FUZZ_TIMEOUT_MS, fuzzRunOptions } from './fuzz-runs';
 import { knownValuesOf } from './known-values';
-
-// biome-ignore lint/style/noProcessEnv: `npm test` runs a bounded count; `npm run test:fuzz` sets FUZZ_RUNS=1000.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 75);
-// biome-ignore lint/style/noProcessEnv: a failure's seed (and path) replays it: FUZZ_SEED=… FUZZ_PATH=…
-const REPLAY = { seed: process.env.FUZZ_SEED, path: process.env.FUZZ_PATH };
-/** About ten times the average on this machine, for its slowest endpoints on a busy day. */
-const MS_PER_RUN = 200;
-const TIMEOUT_MS = 30_000 + RUNS * MS_PER_RUN;
 
 const GARBAGE_TOKEN = 'Bearer not-a-session-token';
 
@@ -54,7 +47,7 @@ describe('fuzzing every API endpoint', () => {
 
   it.for(Object.entries(endpoints) as [string, Endpoint][])(
     '%s: never a 5xx, always the envelope, no change on a 4xx',
-    { timeout: TIMEOUT_MS },
+    { timeout: FUZZ_TIMEOUT_MS },
     async ([name, endpoint], context) => {
       if (!t.app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` })) {
         context.skip(`${name} is not registered by this server`);
@@ -91,14 +84,7 @@ describe('fuzzing every API endpoint', () => {
           baseline = await tableDigest(t.database.db);
         }
       });
-      await fc.assert(property, {
-        numRuns: RUNS,
-        ...(REPLAY.seed ? { seed: Number(REPLAY.seed) } : {}),
-        ...(REPLAY.path ? { path: REPLAY.path } : {}),
-        // Report what was found rather than meet the test timeout while shrinking.
-        interruptAfterTimeLimit: TIMEOUT_MS - 10_000,
-        markInterruptAsFailure: true,
-      });
+      await fc.assert(property, fuzzRunOptions);
     },
   );
 });
