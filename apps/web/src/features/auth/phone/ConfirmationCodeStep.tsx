@@ -6,9 +6,10 @@ import {
   normaliseConfirmationCodeInput,
 } from '@stillpoint/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { formatPhoneNumberIntl } from 'react-phone-number-input';
+import { formatPhoneNumberIntl } from 'react-phone-number-input/core';
 import { FormFooter } from '../../../ui/FormFooter';
 import { sendConfirmationCode, verifyConfirmationCode } from './phoneAuth';
+import { usePhoneData } from './phoneData';
 import type { BotCheck } from './useBotCheck';
 
 /** The two quieter actions under Submit: plain text buttons, so both fit on one line at 375px. */
@@ -40,7 +41,8 @@ export function ConfirmationCodeStep({
   const codeInput = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const sentToId = useId();
-  const shownNumber = formatPhoneNumberIntl(phoneNumber) || phoneNumber;
+  const { metadata } = usePhoneData();
+  const shownNumber = formatPhoneNumberIntl(phoneNumber, metadata) || phoneNumber;
 
   // Arriving at this step moves focus to the code, as the person's next task (and a screen
   // reader then reads the field with the sentence naming the number).

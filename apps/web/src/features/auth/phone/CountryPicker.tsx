@@ -19,6 +19,8 @@ export interface CountryPickerProps {
   readOnly?: boolean;
   name?: string;
   'aria-label'?: string;
+  /** Someone reaches for the picker: the field then shows every country (phoneData.ts). */
+  onReach?(): void;
 }
 
 /** The library's value for "International": an `<option>` needs some value. */
@@ -29,7 +31,9 @@ const INTERNATIONAL = 'ZZ';
  * first draw holds only the chosen country: drawing all 250 countries was most of the sign-in
  * form's first draw, a long task on a slow phone (bench/README.md, Lighthouse). The full list
  * follows as soon as the browser is idle, or at once when someone reaches for the picker (a
- * pointer over it, a touch, focus), so it is in place before the picker can open.
+ * pointer over it, a touch, focus), so it is in place before the picker can open. The field first
+ * gives it the United States alone, then every country: a longer list waits for the next idle
+ * moment in turn, unless the picker has been reached.
  */
 export function CountryPicker({
   value,
@@ -42,10 +46,16 @@ export function CountryPicker({
   readOnly,
   name,
   'aria-label': ariaLabel,
+  onReach,
 }: CountryPickerProps) {
-  const [wanted, setWanted] = useState(false);
-  const want = () => setWanted(true);
-  useEffect(() => whenIdle(() => setWanted(true), { fallbackMs: 0 }), []);
+  const [reached, setReached] = useState(false);
+  const [idleFor, setIdleFor] = useState<CountryOption[] | null>(null);
+  const want = () => {
+    setReached(true);
+    onReach?.();
+  };
+  useEffect(() => whenIdle(() => setIdleFor(options), { fallbackMs: 0 }), [options]);
+  const wanted = reached || idleFor === options;
   const selected = options.find(
     (option) => !option.divider && (option.value ?? undefined) === (value ?? undefined),
   );

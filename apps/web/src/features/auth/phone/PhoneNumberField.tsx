@@ -1,7 +1,10 @@
-import PhoneInput, { type FlagProps, type Value } from 'react-phone-number-input';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { FlagProps, Value } from 'react-phone-number-input';
+import PhoneInput from 'react-phone-number-input/core';
 import 'react-phone-number-input/style.css';
 import './PhoneNumberField.css';
 import { CountryPicker } from './CountryPicker';
+import { beforePhoneDataChange, showAllPhoneData, usePhoneData } from './phoneData';
 
 interface PhoneNumberFieldProps {
   id: string;
@@ -19,11 +22,53 @@ function CountryCode({ country }: FlagProps) {
   return <span className="PhoneNumberField-country">{country}</span>;
 }
 
+// The library's types give its ref to its component, not the input: the input is found by its id.
+const fieldInput = (id: string) => document.getElementById(id) as HTMLInputElement | null;
+
+/** A number's characters that formatting keeps (digits and the leading +), before `end`. */
+const significantBefore = (text: string, end: number) => text.slice(0, end).replace(/[^\d+]/g, '').length;
+
+/** Where the caret goes to stand after the same `count` significant characters in `text`. */
+function indexAfterSignificant(text: string, count: number): number {
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let index = 0; index < text.length; index++) {
+    if (/[\d+]/.test(text[index] ?? '') && ++seen === count) return index + 1;
+  }
+  return text.length;
+}
+
 /**
  * SPEC §2 phone field: prefilled +1 with the United States as the default country, and a country
- * picker (a native select, labelled 'Phone number country') that swaps the calling code.
+ * picker (a native select, labelled 'Phone number country') that swaps the calling code. It is
+ * first drawn with the United States' data alone (phoneData.ts); reaching it shows every
+ * country's, in the same field: nothing typed is lost, and the caret stays between the same
+ * digits even if the number's formatting changes.
  */
 export function PhoneNumberField({ id, value, onChange, disabled, describedBy }: PhoneNumberFieldProps) {
+  const { metadata, labels } = usePhoneData();
+  const caret = useRef<number | null>(null);
+
+  useEffect(
+    () =>
+      beforePhoneDataChange(() => {
+        const element = fieldInput(id);
+        caret.current =
+          element && element === document.activeElement && element.selectionStart !== null
+            ? significantBefore(element.value, element.selectionStart)
+            : null;
+      }),
+    [id],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the data shown changes, once the field is drawn with it.
+  useLayoutEffect(() => {
+    const element = fieldInput(id);
+    if (caret.current === null || !element) return;
+    const at = indexAfterSignificant(element.value, caret.current);
+    caret.current = null;
+    if (element.selectionStart !== at || element.selectionEnd !== at) element.setSelectionRange(at, at);
+  }, [id, metadata]);
+
   return (
     <PhoneInput
       id={id}
@@ -31,10 +76,18 @@ export function PhoneNumberField({ id, value, onChange, disabled, describedBy }:
       international
       withCountryCallingCode
       defaultCountry="US"
+      metadata={metadata}
+      labels={labels}
       flagComponent={CountryCode}
       countrySelectComponent={CountryPicker}
+      countrySelectProps={{ onReach: showAllPhoneData }}
       value={value as Value | undefined}
-      onChange={(next) => onChange(next ?? undefined)}
+      onFocus={showAllPhoneData}
+      onChange={(next) => {
+        // Typing without focus first (a filled-in form) also needs every country's data.
+        showAllPhoneData();
+        onChange(next ?? undefined);
+      }}
       disabled={disabled}
       autoComplete="tel"
       aria-describedby={describedBy}

@@ -1,9 +1,10 @@
 import { authErrorMessage, CONFIRMATION_CODE_LENGTH, messages } from '@stillpoint/core';
 import { type FormEvent, useId, useState } from 'react';
-import { isValidPhoneNumber } from 'react-phone-number-input';
+import { isValidPhoneNumber } from 'react-phone-number-input/core';
 import { FormFooter } from '../../../ui/FormFooter';
 import { PhoneNumberField } from './PhoneNumberField';
 import { sendConfirmationCode } from './phoneAuth';
+import { usePhoneData } from './phoneData';
 import type { BotCheck } from './useBotCheck';
 
 export const PHONE_INPUT_ID = 'signin-phone-number';
@@ -28,9 +29,12 @@ export function PhoneNumberStep({
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
+  // Until every country's data is shown, only a United States number can be valid.
+  const { metadata } = usePhoneData();
 
   const acceptable =
-    phoneNumber !== undefined && (testPhoneNumbers.includes(phoneNumber) || isValidPhoneNumber(phoneNumber));
+    phoneNumber !== undefined &&
+    (testPhoneNumbers.includes(phoneNumber) || isValidPhoneNumber(phoneNumber, metadata));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
