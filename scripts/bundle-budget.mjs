@@ -4,13 +4,13 @@
  * must load before that page can draw, namely index.html's entry script and modulepreloads plus
  * the route's own chunks from dist/.vite/route-preloads.json (decision 021), each with its static
  * imports. Prints a table, writes bench/.results/bundle-budget.json and exits 1 naming every route
- * over its budget.
+ * over its budget, or every built file with Preact in it (React runs the app, decision 040).
  *
  *   node scripts/bundle-budget.mjs [--dist apps/web/dist] [--out bench/.results/bundle-budget.json]
  *
  * e2e/tests/web-budget.spec.ts runs it on small made-up builds to prove that it fails.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants as zlib } from 'node:zlib';
@@ -23,35 +23,62 @@ const option = (name, fallback) => {
 const dist = option('--dist', 'apps/web/dist');
 const resultFile = option('--out', 'bench/.results/bundle-budget.json');
 
-/** The ceiling for every public route: 100 KB of gzipped JavaScript before the page can draw. */
-const CEILING = 102_400;
+/** The ceiling for every public route: 150 KB of gzipped JavaScript before the page can draw. */
+const CEILING = 153_600;
 
 /**
- * The public routes. Every one is under the ceiling (the shell index.html loads is about 61 KB on
- * Preact, decision 031), and `budget` holds each where it is now plus about 3 KB, so it cannot
- * quietly grow back; lower it as the route shrinks. Home's files include the signed-in layout's,
- * which route-preloads.json lists with the pages under it.
+ * The public routes. Every one is under the ceiling (the shell index.html loads is about 78 KB
+ * with React 19, decision 040), and `budget` holds each where it is now plus about 3 KB, so it
+ * cannot quietly grow back; lower it as the route shrinks. Home's files include the signed-in
+ * layout's, which route-preloads.json lists with the pages under it; home is no public page, and
+ * is over the ceiling by about 4 KB.
  */
 const routes = [
-  { path: '/signin', budget: 75_000 },
-  { path: '/breathe', budget: 88_000 },
-  { path: '/quiz', budget: 73_000 },
-  { path: '/quiz-results', budget: 93_000 },
-  { path: '/getting-started', budget: 77_000 },
-  { path: '/gift', budget: 82_000 },
-  { path: '/redeem', budget: 79_000 },
-  { path: '/checkout', budget: 85_000 },
-  { path: '/webcheckout', budget: 81_000 },
-  { path: '/twopercent', budget: 77_000 },
-  { path: '/mobileDownload', budget: 83_000 },
-  { path: '/android', budget: 84_000 },
-  { path: '/referral-link', budget: 85_000 },
-  { path: '/uninstall-chrome-extension', budget: 77_000 },
-  { path: '/', note: 'signed in', budget: 99_000 },
+  { path: '/signin', budget: 135_000 },
+  { path: '/breathe', budget: 148_000 },
+  { path: '/quiz', budget: 132_000 },
+  { path: '/quiz-results', budget: 152_000 },
+  { path: '/getting-started', budget: 137_000 },
+  { path: '/gift', budget: 142_000 },
+  { path: '/redeem', budget: 139_000 },
+  { path: '/checkout', budget: 145_000 },
+  { path: '/webcheckout', budget: 141_000 },
+  { path: '/twopercent', budget: 136_000 },
+  { path: '/mobileDownload', budget: 143_000 },
+  { path: '/android', budget: 144_000 },
+  { path: '/referral-link', budget: 145_000 },
+  { path: '/uninstall-chrome-extension', budget: 137_000 },
+  { path: '/', note: 'signed in', budget: 160_000 },
 ];
 
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error(`bundle budget: no ${path.relative(root, dist)}/index.html; run \`npm run build\` first`);
+  process.exit(1);
+}
+
+/**
+ * What only Preact's code holds, minified or not: its core's test for MathML tags and its compat
+ * layer's name for double clicks. React runs the app (decision 040); Preact in a built file means
+ * an alias of `react` came back.
+ */
+const PREACT_SIGNATURES = ['m(i|n|o|s|text|space)', 'ondoubleclick'];
+
+function* scriptsUnder(dir) {
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) yield* scriptsUnder(file);
+    else if (/\.m?js$/.test(entry)) yield file;
+  }
+}
+
+const withPreact = [...scriptsUnder(dist)].filter((file) => {
+  const code = readFileSync(file, 'utf8');
+  return PREACT_SIGNATURES.some((signature) => code.includes(signature));
+});
+if (withPreact.length > 0) {
+  console.error(
+    `bundle budget: Preact is in ${withPreact.map((file) => path.relative(dist, file)).join(', ')}; the web app runs on React (decision 040), so nothing may alias \`react\``,
+  );
   process.exit(1);
 }
 
@@ -148,7 +175,7 @@ const results = routes.map((route) => {
   };
 });
 
-const columns = ['route', 'files', 'gzip bytes', 'budget', 'over 100 KB', ''];
+const columns = ['route', 'files', 'gzip bytes', 'budget', 'over 150 KB', ''];
 const rows = results.map((r) => [
   r.route,
   String(r.files),

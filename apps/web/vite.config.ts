@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 import { routeImports } from './scripts/route-imports';
 
 // `npm run dev` serves the web app with hot reload and forwards API calls to the server process.
@@ -125,27 +125,14 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  // Preact's JSX and hot reload; the aliases below run every `react` import on preact/compat
-  // (decision 031).
-  plugins: [prefresh() as PluginOption, tailwindcss(), routePreloads(), precompress()],
-  // JSX compiles to `react/jsx-runtime`, which the aliases below turn into preact/compat's.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // React's JSX and Fast Refresh in `npm run dev`.
+  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   server: {
     proxy: {
       '/api': { target: `http://localhost:${apiPort}` },
       // The local payment provider's checkout, authentication and portal pages (decision 017).
       '/local-pay': { target: `http://localhost:${apiPort}` },
     },
-  },
-  resolve: {
-    /** The app and its libraries are written against React's API; Preact runs it (decision 031). */
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
   },
   build: {
     outDir: 'dist',

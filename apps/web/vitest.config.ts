@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 
-// Kept apart from vite.config.ts: Vitest runs on its own Vite, and its esbuild handles JSX here.
+// Kept apart from vite.config.ts: Vitest runs on its own Vite. JSX compiles to React's automatic
+// runtime, as in the build; `react` is React 19 from node_modules, as in the build.
 export default defineProject({
-  esbuild: { jsx: 'automatic' },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { appRouter } from './app/router';
 import { whenRouterReady } from './app/routerReady';
 import { checkSessionEarly } from './lib/auth/session';
+import { drawnFirstScreenWith } from './lib/firstScreen';
 import './styles.css';
 
 // Asked at once, beside the page's chunks: every signed-in screen waits for this answer.
@@ -12,13 +13,6 @@ checkSessionEarly();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
 
-const start = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-
 /**
  * Lets the browser paint and handle input between the steps of starting the app: evaluating its
  * code, making the router, and drawing. Each is then a task of its own rather than one long one
@@ -26,12 +20,40 @@ const start = () =>
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// A first screen drawn at build time (decision 022) stays until the page's code can draw the same
-// over it; rendering earlier would replace it with the loading spinner for a moment. Not a
-// top-level await: that would make the bundler split the entry into many small chunks.
-if (container.hasChildNodes()) {
+/**
+ * Takes over a first screen drawn at build time (decisions 022 and 040): the server sent it inside
+ * `<div inert>` in the root, rendered by React from the same code, so the app hydrates it in place
+ * and then lets it take taps. A mismatch is an error (the e2e suite fails on it), after which
+ * React draws the page anew.
+ */
+function hydrate(drawing: HTMLElement) {
+  drawnFirstScreenWith((container?.getAttribute('data-unless-stored') ?? '').split(' '));
+  hydrateRoot(
+    drawing,
+    // StrictMode checks effects and state (run twice) in development only.
+    <StrictMode>
+      <App router={appRouter()} onShown={() => drawing.removeAttribute('inert')} />
+    </StrictMode>,
+    {
+      onRecoverableError(error) {
+        console.error('Recoverable error while taking over the first screen:', error);
+      },
+    },
+  );
+}
+
+// The drawing is taken over once the router has loaded the page's code: rendering earlier would
+// draw the loading spinner, which is not what was drawn. Not a top-level await: that would make
+// the bundler split the entry into many small chunks.
+const drawing = container.querySelector<HTMLElement>(':scope > div[inert]');
+if (drawing) {
   void nextTask()
     .then(() => whenRouterReady(appRouter()))
     .then(nextTask)
-    .then(start);
-} else start();
+    .then(() => hydrate(drawing));
+} else
+  createRoot(container).render(
+    <StrictMode>
+      <App router={appRouter()} />
+    </StrictMode>,
+  );

@@ -18,6 +18,8 @@ const FIRST_SCREENS_FILE = path.join('.vite', 'prerendered.json');
 
 export interface FirstScreen {
   html: string;
+  /** The page's title, as HTML text: it goes in the head, where the app finds it. */
+  title?: string;
   /**
    * `local:key` or `session:key`: present in the browser's storage, the drawing is dropped.
    * `!local:key`: the drawing is dropped when the key is absent (a page drawn for a signed-in person).
@@ -35,6 +37,15 @@ export interface FirstScreen {
    * circle is drawn as far along as the pause already is, not starting small again.
    */
   carriesOnBreathing?: boolean;
+}
+
+/** The drawing as one request gets it. */
+export interface DrawnScreen extends Pick<FirstScreen, 'html' | 'title' | 'unlessStored'> {
+  /**
+   * Put in the root before the drawing, outside what the app hydrates (decision 040), so the
+   * guard drops it with the drawing: the style that carries the breathing circle on.
+   */
+  before?: string;
 }
 
 /**
@@ -68,19 +79,20 @@ export function readFirstScreens(webDistDir: string): Record<string, FirstScreen
  * is then not needed to paint, so its scripts ask for a low priority: the stylesheet, which the
  * first screen does need, comes first.
  */
-export function withFirstScreen(
-  indexHtml: string,
-  screen: Pick<FirstScreen, 'html' | 'unlessStored'>,
-): string {
+export function withFirstScreen(indexHtml: string, screen: DrawnScreen): string {
   const emptyRoot = '<div id="root"></div>';
   if (!indexHtml.includes(emptyRoot)) return indexHtml;
   const keys = screen.unlessStored.filter((key) => /^!?(local|session):[\w.-]+$/.test(key)).join(' ');
-  return indexHtml
+  const titled =
+    screen.title === undefined
+      ? indexHtml
+      : indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${screen.title}</title>`);
+  return titled
     .replace(
       emptyRoot,
-      // Inert until the app draws over it: a tap on a drawing would do nothing, so nothing in it
+      // Inert until the app has hydrated it: a tap on a drawing would do nothing, so nothing in it
       // takes one (nor focus, nor a screen reader's attention) before the app is there.
-      `<div id="root" data-unless-stored="${attribute(keys)}"><div inert style="display:contents">${screen.html}</div></div><script>${FIRST_SCREEN_GUARD}</script>`,
+      `<div id="root" data-unless-stored="${attribute(keys)}">${screen.before ?? ''}<div inert style="display:contents">${screen.html}</div></div><script>${FIRST_SCREEN_GUARD}</script>`,
     )
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 }
@@ -92,11 +104,7 @@ const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;
  * the breathe page, the screen naming the request's destination, found by core's own reading of
  * the query, as the app finds it, with its circle as far along as the pause already is at `now`.
  */
-export function firstScreenFor(
-  screen: FirstScreen,
-  search: string,
-  now = Date.now(),
-): Pick<FirstScreen, 'html' | 'unlessStored'> | null {
+export function firstScreenFor(screen: FirstScreen, search: string, now = Date.now()): DrawnScreen | null {
   const params = new URLSearchParams(search);
   if (screen.unlessQuery?.some((name) => params.has(name))) return null;
   if (!screen.destination && !screen.carriesOnBreathing) return screen;
@@ -108,8 +116,9 @@ export function firstScreenFor(
     html = screen.destination.html.split(placeholder).join(text(destination));
   }
   const alreadyMs = screen.carriesOnBreathing ? Math.round(breathingAlreadyMs(query.breathingSince, now)) : 0;
-  // Inside the drawing, so it goes when the app draws over it (or the guard drops the drawing).
-  if (alreadyMs > 0)
-    html = `<style>.breathe-circle{${ALREADY_BREATHING_PROPERTY}:${alreadyMs}ms}</style>${html}`;
-  return html === screen.html ? screen : { unlessStored: screen.unlessStored, html };
+  // The app keeps the drawn circle when it takes the page over, so this stays as long as it does.
+  const before =
+    alreadyMs > 0 ? `<style>.breathe-circle{${ALREADY_BREATHING_PROPERTY}:${alreadyMs}ms}</style>` : '';
+  if (html === screen.html && !before) return screen;
+  return { unlessStored: screen.unlessStored, title: screen.title, html, ...(before ? { before } : {}) };
 }

@@ -3,7 +3,6 @@ import { documentTitle } from '../lib/documentTitle';
 import { env } from '../lib/env';
 import { Button } from '../ui/Button';
 import { buttonStyles } from '../ui/buttonStyles';
-import { DocumentTitle } from '../ui/DocumentTitle';
 
 const describe = (error: unknown): string => {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -16,7 +15,7 @@ export function ErrorPage() {
   const error = useRouteError();
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center gap-6 px-6 py-16">
-      <DocumentTitle title={documentTitle('Error')} />
+      <title>{documentTitle('Error')}</title>
       <h1 className="text-3xl font-semibold tracking-tight text-ink">Unexpected Application Error!</h1>
       <p className="text-muted">
         Something went wrong on our side. Reloading usually fixes it; if not, head back home.

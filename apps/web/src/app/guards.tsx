@@ -2,7 +2,8 @@ import { SIGN_IN_PATH } from '@stillpoint/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { returnPath, useAuth } from '../lib/auth';
-import { sessionToken } from '../lib/sessionToken';
+import { useIsStored } from '../lib/firstScreen';
+import { SESSION_TOKEN_KEY } from '../lib/sessionToken';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 
 /**
@@ -15,7 +16,8 @@ import { FullScreenSpinner } from '../ui/FullScreenSpinner';
  */
 export function RequireStoredSession({ children }: { children: ReactNode }) {
   const { status } = useAuth();
-  if (status === 'signedIn' || (status === 'loading' && sessionToken.get() !== null)) return children;
+  const tokenStored = useIsStored(`local:${SESSION_TOKEN_KEY}`);
+  if (status === 'signedIn' || (status === 'loading' && tokenStored)) return children;
   if (status === 'signedOut') return <SendToSignIn />;
   return <FullScreenSpinner />;
 }

@@ -2,7 +2,8 @@ import { isPaymentPagePath } from '@stillpoint/core';
 import type { LoaderFunctionArgs } from 'react-router';
 
 // The path this document was loaded at: its Content-Security-Policy was chosen for it by the server.
-const loadedAt = window.location.pathname;
+// No document when the build draws first screens; it sets the path itself.
+const loadedAt = globalThis.location?.pathname ?? '/';
 
 /** The document and the way to replace it; one object so tests can stand in for a page load. */
 export const documentLoad = {

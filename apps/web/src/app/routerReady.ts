@@ -1,9 +1,7 @@
-import type { createBrowserRouter } from 'react-router';
-
-type Router = ReturnType<typeof createBrowserRouter>;
+import type { AppRouter } from './router';
 
 /** Resolves once the router has loaded the first page's lazy code (and run its loaders). */
-export function whenRouterReady(router: Router): Promise<void> {
+export function whenRouterReady(router: AppRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const stop = router.subscribe((state) => {

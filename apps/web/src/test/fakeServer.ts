@@ -234,6 +234,13 @@ export function installFakeServer({
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);
+    // What the app calls off at once never reaches a server: StrictMode mounts each component
+    // twice in development, and a query whose first mount is undone cancels its request.
+    await Promise.resolve();
+    if (init?.signal?.aborted) {
+      requests.splice(requests.indexOf(request), 1);
+      throw init.signal.reason ?? new DOMException('Aborted', 'AbortError');
+    }
     const route = routes.get(`${request.method} ${request.path}`);
     if (!route) return json({ status: 404, body: { success: false, code: 'NOT_FOUND', error: 'Not here.' } });
     return json(await route(request));

@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { installFakeServer } from './fakeServer';
 
 // The suite runs many files at once on two cores: a page that renders in 50 ms alone can take
-// more than Testing Library's default second to appear, so find* queries wait up to 4 s.
-configure({ asyncUtilTimeout: 4000 });
+// more than Testing Library's default second to appear, so find* queries wait up to 4 s. What a
+// test renders runs in StrictMode, as the app does in development (main.tsx).
+configure({ asyncUtilTimeout: 4000, reactStrictMode: true });
 
 // Without Vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

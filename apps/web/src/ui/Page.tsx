@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { DocumentTitle } from './DocumentTitle';
 
 interface PageProps {
   /** The browser tab title, e.g. documentTitle('Gift'). */
@@ -12,7 +11,7 @@ interface PageProps {
 export function Page({ title, heading, children }: PageProps) {
   return (
     <div className="px-4 py-10 sm:px-6 md:py-14">
-      <DocumentTitle title={title} />
+      <title>{title}</title>
       <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{heading}</h1>
       {children}
     </div>

@@ -1,32 +1,42 @@
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Providers } from '../Providers';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router';
+import { drawnFirstScreenWith } from '../../lib/firstScreen';
+import { App } from '../App';
+import type { AppRouter } from '../router';
 import { whenRouterReady } from '../routerReady';
 import { routes } from '../routes';
 
+/** Longer than any page's code takes to load; a page still waiting then waits on the network. */
+const WAIT_MS = 10_000;
+
 /**
- * The markup of a page's first screen for a new visitor: the app drawn into the current document
- * (jsdom at build time) with nothing stored and nobody known to be signed in, exactly as the
- * browser's first draw will be once the page's code has loaded.
+ * The markup of a page's first screen for a new visitor, rendered by React's own server renderer
+ * from the app's code, as the browser's first render will be when the app hydrates it
+ * (`main.tsx`): nothing stored but the keys the page is drawn with (`!local:key`), nobody known to
+ * be signed in. Lazy code inside the page is waited for; anything else that suspends (the network)
+ * fails the build, since the app could not take that drawing over.
  */
-export async function renderFirstScreen(path: string): Promise<string> {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await whenRouterReady(router);
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  // Synchronous, so what is read is the first draw, before any effect has changed it.
-  flushSync(() =>
-    root.render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    ),
-  );
-  const html = container.innerHTML;
-  root.unmount();
-  container.remove();
-  router.dispose();
-  return html;
+export async function renderFirstScreen(path: string, unlessStored: readonly string[]): Promise<string> {
+  drawnFirstScreenWith(unlessStored);
+  const router: AppRouter = createMemoryRouter(routes, { initialEntries: [path] });
+  try {
+    await whenRouterReady(router);
+    const errors: unknown[] = [];
+    const waiting = new AbortController();
+    const timer = setTimeout(
+      () => waiting.abort(new Error(`${path} still waits after ${WAIT_MS} ms`)),
+      WAIT_MS,
+    );
+    const { prelude } = await prerender(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+      { signal: waiting.signal, onError: (error) => void errors.push(error) },
+    ).finally(() => clearTimeout(timer));
+    if (errors.length > 0) throw new AggregateError(errors, `prerender: ${path} failed to render`);
+    return await new Response(prelude).text();
+  } finally {
+    router.dispose();
+  }
 }

@@ -4,7 +4,6 @@ import { useLocation, useSearchParams } from 'react-router';
 import { pendingTrialEmail, useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
-import { DocumentTitle } from '../../ui/DocumentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { Spinner } from '../../ui/Spinner';
 import { type AuthFormat, readSignInParams } from './signInParams';
@@ -41,7 +40,7 @@ export function SignInPage() {
 
   return (
     <div className="flex flex-col items-center px-4 pt-4 pb-10 sm:pt-8 sm:pb-16">
-      <DocumentTitle title={documentTitle('Sign In')} />
+      <title>{documentTitle('Sign In')}</title>
       {/* Covered only while a session is likely (a stored token, a Google or Apple sign-in coming
           back) or found: a new visitor gets the form at once, during the check. */}
       {auth.expectSignedOut ? null : <FullScreenSpinner />}

@@ -5,7 +5,6 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
-import { DocumentTitle } from '../../ui/DocumentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { OtherAccountNotice } from './OtherAccountNotice';
 import { StoreRedirectCountdown } from './StoreRedirectCountdown';
@@ -79,7 +78,7 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
 
   return (
     <div className="flex flex-col items-center px-4 pt-6 pb-12 sm:pt-10 sm:pb-16">
-      <DocumentTitle title={documentTitle('Checkout')} />
+      <title>{documentTitle('Checkout')}</title>
       <div className="flex w-full max-w-md flex-col gap-6">
         <h1
           ref={headingRef}

@@ -5,11 +5,11 @@ import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
+import { useBrowserValue, useIsStored } from '../../lib/firstScreen';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { readPaymentReturn, withoutProviderParams } from '../../lib/paymentForm/paymentReturn';
-import { sessionToken } from '../../lib/sessionToken';
+import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
 import { whenIdle } from '../../lib/whenIdle';
-import { DocumentTitle } from '../../ui/DocumentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
@@ -39,15 +39,15 @@ export function GettingStartedPage({ SignIn }: GettingStartedPageProps) {
   // unmount the funnel and lose its place. A first visit (no token, no place kept) starts on
   // LANDING at once: the answer could only matter to someone signed in, and the first screen
   // should not wait on a round trip for it.
-  const [authKnown, setAuthKnown] = useState(
-    () => auth.status !== 'loading' || (!sessionToken.get() && !hasKeptPlace()),
-  );
+  const tokenStored = useIsStored(`local:${SESSION_TOKEN_KEY}`);
+  const placeKept = useBrowserValue(hasKeptPlace, false);
+  const [authKnown, setAuthKnown] = useState(() => auth.status !== 'loading' || (!tokenStored && !placeKept));
   if (!authKnown && auth.status !== 'loading') setAuthKnown(true);
   if (android.status === 'redirecting') {
     return (
       <FunnelColumn>
         <div className="flex flex-col items-center gap-4 py-16 text-center">
-          <DocumentTitle title={documentTitle('Getting Started')} />
+          <title>{documentTitle('Getting Started')}</title>
           <h1 className="text-2xl font-semibold tracking-tight text-ink">Opening Google Play…</h1>
           <p className="text-muted">{brand.name} for Android is on Google Play.</p>
           {android.url ? (
@@ -106,7 +106,7 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
   const progress = funnelProgress(step);
   return (
     <FunnelColumn>
-      <DocumentTitle title={documentTitle('Getting Started')} />
+      <title>{documentTitle('Getting Started')}</title>
       <div className="flex min-h-11 items-center gap-3">
         {back ? (
           <button

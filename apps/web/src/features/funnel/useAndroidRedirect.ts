@@ -1,6 +1,7 @@
 import { linkPlatform } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useBrowserValue } from '../../lib/firstScreen';
 import { queryKeys } from '../../lib/queryKeys';
 
 export type AndroidRedirect =
@@ -19,7 +20,9 @@ export const androidRedirect = {
 
 /** Android visitors are sent to the Play Store (SPEC §2): the app is where they will use Stillpoint. */
 export function useAndroidRedirect(): AndroidRedirect {
-  const [android] = useState(() => linkPlatform(navigator.userAgent) === 'android');
+  // The first screen drawn at build time is the funnel's; an Android visitor leaves it once the
+  // app has taken it over.
+  const android = useBrowserValue(() => linkPlatform(navigator.userAgent) === 'android', false);
   // The API client is loaded only for the visitor who needs the store page: everyone else's
   // first screen does without it.
   const links = useQuery({

@@ -1,5 +1,5 @@
 import { type FunnelStep, firstFunnelStep, nextFunnelStep, previousFunnelStep } from '@stillpoint/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { funnelEvents } from './funnelEvents';
 import {
   type FunnelAnswers,
@@ -42,7 +42,11 @@ export function useFunnel({
   useEffect(() => savePlace(place), [place]);
 
   const { step } = place;
+  // Once per step shown, also when StrictMode runs the effect twice in development.
+  const toldStep = useRef<FunnelStep | null>(null);
   useEffect(() => {
+    if (toldStep.current === step) return;
+    toldStep.current = step;
     funnelEvents.stepViewed(step);
   }, [step]);
   useEffect(() => {

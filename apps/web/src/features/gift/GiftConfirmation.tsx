@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { Button } from '../../ui/Button';
-import { DocumentTitle } from '../../ui/DocumentTitle';
 import { LoadError } from '../../ui/LoadError';
 import { Spinner } from '../../ui/Spinner';
 import { GiftCodes } from './GiftCodes';
@@ -39,7 +38,7 @@ export function GiftConfirmation({
 
   return (
     <div className="px-4 py-10 sm:px-6 md:py-14">
-      <DocumentTitle title={documentTitle('Gift')} />
+      <title>{documentTitle('Gift')}</title>
       <div className="mx-auto flex max-w-xl flex-col gap-6">
         <h1
           ref={headingRef}

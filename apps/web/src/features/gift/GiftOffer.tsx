@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
+import { useBrowserValue } from '../../lib/firstScreen';
 import { Footer } from '../../lib/footer/Footer';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
@@ -131,8 +132,13 @@ export function GiftOffer({ referralGroup }: { referralGroup: string | undefined
   );
 }
 
+/** The site's own host, as the first screen drawn at build time names it. */
+const WEBSITE_HOST = new URL(brand.website).host;
+
 function HowItWorks() {
   const headingId = useId();
+  // The address this page is at: on a copy of the site elsewhere (development), that copy's.
+  const host = useBrowserValue(() => window.location.host, WEBSITE_HOST);
   return (
     <section aria-labelledby={headingId} className="mt-12 flex flex-col gap-4">
       <h2 id={headingId} className="text-xl font-semibold tracking-tight text-ink">
@@ -148,7 +154,7 @@ function HowItWorks() {
         <NumberedItem number={3} className="rounded-2xl border border-line bg-surface p-4 text-sm text-muted">
           They enter it at{' '}
           <Link to={REDEEM_PATH} className="font-medium text-accent underline-offset-4 hover:underline">
-            {window.location.host}
+            {host}
             {REDEEM_PATH}
           </Link>{' '}
           for {GIFT_DURATION_YEARS} year of Premium.

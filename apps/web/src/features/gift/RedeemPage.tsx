@@ -24,7 +24,6 @@ import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
 import { Button } from '../../ui/Button';
-import { DocumentTitle } from '../../ui/DocumentTitle';
 import { Spinner } from '../../ui/Spinner';
 import { RedeemCodeForm } from './RedeemCodeForm';
 import { RedeemProgress } from './RedeemProgress';
@@ -120,7 +119,7 @@ export function RedeemPage({ SignIn }: RedeemPageProps) {
 
   return (
     <div className="px-4 py-10 sm:px-6 md:py-14">
-      <DocumentTitle title={documentTitle('Redeem')} />
+      <title>{documentTitle('Redeem')}</title>
       <div className="mx-auto flex max-w-xl flex-col gap-8">
         <div className="flex flex-col gap-5">
           <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink sm:text-4xl">

@@ -5,7 +5,6 @@ import { useExtension } from '../../lib/auth/useExtension';
 import { canInstallExtension } from '../../lib/browser';
 import { documentTitle } from '../../lib/documentTitle';
 import { useSites } from '../../lib/sites';
-import { DocumentTitle } from '../../ui/DocumentTitle';
 import { LoadError } from '../../ui/LoadError';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { BrowserNotice } from './browser/BrowserNotice';
@@ -59,7 +58,7 @@ export function HomePage() {
   if (auth.status !== 'signedIn' || profile.isPending || !sectionsArrived) {
     return (
       <>
-        <DocumentTitle title={documentTitle('Home')} />
+        <title>{documentTitle('Home')}</title>
         <PageSpinner label="Loading your home page" />
       </>
     );
@@ -68,7 +67,7 @@ export function HomePage() {
   if (profile.isError) {
     return (
       <div className="flex flex-col gap-6 px-4 py-10 sm:px-6 md:py-14">
-        <DocumentTitle title={documentTitle('Home')} />
+        <title>{documentTitle('Home')}</title>
         <h1 className="text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Home</h1>
         <LoadError
           message="We couldn't load your home page."
@@ -83,7 +82,7 @@ export function HomePage() {
   return (
     <AddSiteProvider>
       <div className="flex flex-col gap-8 px-4 pt-8 pb-10 sm:px-6 md:pt-12">
-        <DocumentTitle title={documentTitle('Home')} />
+        <title>{documentTitle('Home')}</title>
         <header className="flex flex-col gap-1">
           <p className="text-sm font-medium text-muted">{todayFormat.format(new Date())}</p>
           <Greeting name={profile.data.displayName} email={auth.user?.email} />

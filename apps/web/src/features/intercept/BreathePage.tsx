@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
+import { useFirstScreenTakenOver } from '../../lib/firstScreen';
 import { Button } from '../../ui/Button';
-import { DocumentTitle } from '../../ui/DocumentTitle';
 import { Spinner } from '../../ui/Spinner';
 import { BreathingCircle } from './BreathingCircle';
 import { InterceptNotice } from './InterceptNotice';
@@ -33,13 +33,20 @@ export function BreathePage() {
   const query = readBreatheQuery(useLocation());
   const siteId = query.siteId?.trim() || null;
   const returnUrl = query.returnUrl;
+  // False while the app takes over the page drawn at build time, which shows the pause's start.
+  const takenOver = useFirstScreenTakenOver();
   // Once, on arrival: the countdown and the circle's offset must not move on later renders.
   const [breathing] = useState(() => {
     const now = Date.now();
-    const alreadyMs = breathingAlreadyMs(query.breathingSince, now);
-    return { startedAt: now - alreadyMs, alreadyMs };
+    // Carried on from the extension's first screen, or, for a drawn circle, from when the drawing
+    // was painted: the drawn circle is kept, breathing since then (the server's style carries it
+    // on from breathingSince), so only a circle of the app's own gets a delay.
+    const carriedOn = breathingAlreadyMs(query.breathingSince, now);
+    const alreadyMs = carriedOn > 0 || takenOver ? carriedOn : breathingAlreadyMs(drawingPaintedAt(), now);
+    return { startedAt: now - alreadyMs, circleDelayMs: takenOver ? alreadyMs : 0 };
   });
-  const secondsLeft = useCountdown(BREATHING_COUNTDOWN_SECONDS, { startedAt: breathing.startedAt });
+  const counted = useCountdown(BREATHING_COUNTDOWN_SECONDS, { startedAt: breathing.startedAt });
+  const secondsLeft = takenOver ? counted : BREATHING_COUNTDOWN_SECONDS;
   const phase = breathingPhase(secondsLeft);
   const quote = useVisitQuote(phase === 'quote');
   const site = useInterceptSite(siteId);
@@ -48,11 +55,11 @@ export function BreathePage() {
 
   return (
     <div className="flex flex-col items-center gap-8 px-4 pt-8 pb-16 sm:pt-12">
-      <DocumentTitle title={documentTitle('Breathe')} />
+      <title>{documentTitle('Breathe')}</title>
       <h1 className="sr-only">Breathe</h1>
       <p className="min-h-5 text-sm font-medium text-muted">{breatheDestinationLine(destination)}</p>
 
-      <BreathingCircle phase={phase} secondsLeft={secondsLeft} alreadyBreathingMs={breathing.alreadyMs} />
+      <BreathingCircle phase={phase} secondsLeft={secondsLeft} alreadyBreathingMs={breathing.circleDelayMs} />
 
       <div aria-live="polite" className="flex min-h-28 w-full max-w-xl items-start justify-center">
         {phase === 'quote' && quote ? (
@@ -68,6 +75,16 @@ export function BreathePage() {
       {secondsLeft === 0 ? <AfterBreathing site={site} returnUrl={returnUrl} outcome={outcome} /> : null}
     </div>
   );
+}
+
+/**
+ * When the page drawn at build time was first painted (its first contentful paint), as epoch ms:
+ * its circle began breathing then. Null where the browser does not tell.
+ */
+function drawingPaintedAt(): number | null {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByName !== 'function') return null;
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  return paint ? performance.timeOrigin + paint.startTime : null;
 }
 
 interface AfterBreathingProps {

@@ -6,7 +6,6 @@ import { useExtension } from '../../lib/auth/useExtension';
 import { documentTitle } from '../../lib/documentTitle';
 import { isFinishingSetup } from '../../lib/onboardingEntry';
 import { cameFromCheckout, useSubscription } from '../../lib/subscription';
-import { DocumentTitle } from '../../ui/DocumentTitle';
 import { Spinner } from '../../ui/Spinner';
 import { OnboardingFlow } from './OnboardingFlow';
 import { asIntention, onboardingPlace } from './onboardingPlace';
@@ -41,7 +40,7 @@ export function OnboardingPage() {
 
   return (
     <div className="mx-auto w-full px-4 py-8 sm:px-6 md:py-12" style={{ maxWidth: ONBOARDING_MAX_WIDTH_PX }}>
-      <DocumentTitle title={documentTitle('Onboarding')} />
+      <title>{documentTitle('Onboarding')}</title>
       {premiumSkip !== 'stay' || answers.isPending || extensionStatus === 'checking' ? (
         <div className="flex justify-center py-24">
           <Spinner label="Getting your setup ready" className="size-10" />

@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { setAccessTokenProvider } from '../accessToken';
 import { sessionToken } from '../sessionToken';
 import { type Auth, AuthContext, type AuthStatus } from './authContext';
-import { type AuthSession, fetchSession, loadAuthClient, sessionHinted, sessionQueryKey } from './session';
+import { type AuthSession, fetchSession, loadAuthClient, sessionQueryKey, useSessionHinted } from './session';
 import { forgetSyncedSession, isSessionSynced, syncCurrentUser } from './syncCurrentUser';
 
 // Registered on import rather than in an effect: children's effects run first, and their calls
@@ -76,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(sessionQueryKey, null);
   }, [queryClient]);
 
+  const hinted = useSessionHinted();
   const status: AuthStatus = session.isPending
     ? 'loading'
     : current === null
@@ -84,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         ? 'loading'
         : 'signedIn';
 
-  const expectSignedOut = status === 'signedOut' || (session.isPending && !sessionHinted());
+  const expectSignedOut = status === 'signedOut' || (session.isPending && !hinted);
 
   const auth = useMemo<Auth>(
     () => ({ status, expectSignedOut, user: current?.user ?? null, refresh, signOut }),

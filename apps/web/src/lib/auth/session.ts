@@ -1,6 +1,7 @@
 import { ApiError } from '@stillpoint/core';
-import { sessionToken } from '../sessionToken';
-import { oauthReturn } from './oauthReturn';
+import { useIsStored } from '../firstScreen';
+import { SESSION_TOKEN_KEY, sessionToken } from '../sessionToken';
+import { OAUTH_RETURN_KEY, oauthReturn } from './oauthReturn';
 
 /**
  * Better Auth's client, loaded on first use: public pages render without waiting for it, and the
@@ -34,6 +35,13 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  * Apple sign-in coming back by redirect. Without either the visitor is almost surely signed out.
  */
 export const sessionHinted = (): boolean => sessionToken.get() !== null || oauthReturn.pending();
+
+/** `sessionHinted()` for code that renders: the first screen's answer while the app takes it over. */
+export function useSessionHinted(): boolean {
+  const tokenStored = useIsStored(`local:${SESSION_TOKEN_KEY}`);
+  const oauthReturning = useIsStored(`session:${OAUTH_RETURN_KEY}`);
+  return tokenStored || oauthReturning;
+}
 
 /** The first check, started before the app draws (checkSessionEarly), until the provider takes it. */
 let early: Promise<AuthSession | null> | null = null;
