@@ -5,6 +5,11 @@ import { appRouter } from './app/router';
 import { whenRouterReady } from './app/routerReady';
 import { checkSessionEarly } from './lib/auth/session';
 import { drawnFirstScreenWith } from './lib/firstScreen';
+// The phone field's styles come with every page rather than with the sign-in panel's code: the
+// first screens drawn at build time show the panel (decision 040), which must not move when its
+// code arrives.
+import 'react-phone-number-input/style.css';
+import './features/auth/phone/PhoneNumberField.css';
 import './styles.css';
 
 // Asked at once, beside the page's chunks: every signed-in screen waits for this answer.

@@ -1,8 +1,4 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
-// The phone field's styles come with the page rather than with the panel's code: the first screen
-// drawn at build time shows the panel (decision 040), which must not move when its code arrives.
-import 'react-phone-number-input/style.css';
-import '../features/auth/phone/PhoneNumberField.css';
 import type { SignInPanel as SignInPanelComponent } from '../features/auth/SignInPanel';
 import { Spinner } from '../ui/Spinner';
 
