@@ -2,9 +2,10 @@ import { type ComponentProps, lazy, Suspense } from 'react';
 import type { SignInPanel as SignInPanelComponent } from '../features/auth/SignInPanel';
 import { Spinner } from '../ui/Spinner';
 
-// The sign-in methods (the phone field and its number data) are the largest part of the pages
-// composed with them: they load when a step draws them, not with the page; the first screens drawn
-// at build time show them, and the app hydrates them when their code is there. In a module of their own, so each composed page's chunk carries only its own page.
+// The sign-in methods (the phone field) are the largest part of the pages composed with them: they
+// load when a step draws them, not with the page; the first screens drawn at build time show them,
+// and the app hydrates them when their code is there. In a module of their own, so each composed
+// page's chunk carries only its own page.
 /** The sign-in panel's code; tests load it up front with the pages (test/preloadRoutes.ts). */
 export const loadSignInPanel = () => import('../features/auth/SignInPanel');
 
