@@ -109,6 +109,38 @@ test('the app takes over the drawn public pages without moving anything', async 
   }
 });
 
+test('a drawn sign-in panel is taken over in place, never replaced by its spinner', async ({ page }) => {
+  // Every element the drawing held under the panel is counted as it leaves the page.
+  await page.addInitScript(() => {
+    const removed = { panel: 0 };
+    (window as unknown as { drawnPanelRemoved: typeof removed }).drawnPanelRemoved = removed;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (
+            node instanceof Element &&
+            (node.matches('[data-sign-in-panel]') || node.querySelector('[data-sign-in-panel]'))
+          )
+            removed.panel++;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ['/signin', '/webcheckout']) {
+    const authConfig = page.waitForResponse((res) => res.url().endsWith('/api/getAuthConfig'));
+    const sent = await page.goto(path);
+    expect(await sent?.text(), `${path} is sent drawn with the panel`).toContain('data-sign-in-panel');
+    await expect(page.locator('#root > [inert]'), path).toHaveCount(0);
+    // The panel's own data has come and been drawn: the update that used to replace it.
+    await authConfig;
+    await expect(page.getByRole('button', { name: 'Continue with Google' }), path).toBeEnabled();
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { drawnPanelRemoved: { panel: number } }).drawnPanelRemoved.panel,
+      ),
+      path,
+    ).toBe(0);
+  }
+});
+
 /** The test person's session token, signed in through the API as the phone sign-in does. */
 async function testPersonToken(request: APIRequestContext): Promise<string> {
   const sent = await request.post('/api/auth/phone-number/send-otp', {

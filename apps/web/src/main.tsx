@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { appRouter } from './app/router';
 import { whenRouterReady } from './app/routerReady';
+import { DRAWN_SIGN_IN_PANEL, loadSignInPanel } from './features/auth/signInMethods';
 import { checkSessionEarly } from './lib/auth/session';
 import { drawnFirstScreenWith } from './lib/firstScreen';
 // The phone field's styles come with every page rather than with the sign-in panel's code: the
@@ -50,10 +51,12 @@ function hydrate(drawing: HTMLElement) {
 // The drawing is taken over once the router has loaded the page's code: rendering earlier would
 // draw the loading spinner, which is not what was drawn. Not a top-level await: that would make
 // the bundler split the entry into many small chunks.
+// A drawn sign-in panel's code is loaded too, so the panel is hydrated with the page (signInMethods.tsx).
 const drawing = container.querySelector<HTMLElement>(':scope > div[inert]');
 if (drawing) {
+  const panelCode = drawing.querySelector(DRAWN_SIGN_IN_PANEL) ? loadSignInPanel() : null;
   void nextTask()
-    .then(() => whenRouterReady(appRouter()))
+    .then(() => Promise.all([whenRouterReady(appRouter()), panelCode]))
     .then(nextTask)
     .then(() => hydrate(drawing));
 } else

@@ -8,6 +8,7 @@ import {
 import { FUNNEL_PLACE_KEY } from '../../features/funnel/funnelStorage';
 import { QUIZ_STORAGE_KEY } from '../../features/quiz/quizStorage';
 import { OAUTH_RETURN_KEY } from '../../lib/auth/oauthReturn';
+import { SSID_PARAM } from '../../lib/paymentForm/paymentReturn';
 import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
 import { STRIPE_SUCCESS_PARAM } from '../../lib/subscription/checkoutReturn';
 
@@ -51,7 +52,8 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   '/': { unlessStored: [`!${signedIn}`] },
   '/getting-started': {
     unlessStored: [signedIn, `session:${FUNNEL_PLACE_KEY}`],
-    unlessQuery: ['error'],
+    // Back from a payment (SSID_PARAM), the funnel opens on its purchase step.
+    unlessQuery: ['error', SSID_PARAM],
   },
   '/quiz': { unlessStored: [`local:${QUIZ_STORAGE_KEY}`] },
   '/quiz-results': { unlessStored: [`local:${QUIZ_STORAGE_KEY}`] },
@@ -68,7 +70,11 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   '/checkout': { unlessStored: [signedIn], unlessQuery: ['trialEmail', 'error'] },
   // Opened from the phone app with the price and the sign-in methods in the query; its first
   // screen, the heading over the loading sign-in, is the same for all of them.
-  '/webcheckout': { unlessStored: [signedIn, oauthReturning], unlessQuery: ['error'] },
+  '/webcheckout': {
+    unlessStored: [signedIn, oauthReturning],
+    // The phone app may narrow the sign-in methods, which the drawing shows all of.
+    unlessQuery: ['error', 'suggestedAuthMethods', SSID_PARAM],
+  },
   '/twopercent': { unlessStored: [] },
   '/mobileDownload': { unlessStored: [] },
   '/android': { unlessStored: [] },

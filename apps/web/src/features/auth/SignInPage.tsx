@@ -1,20 +1,18 @@
 import { isValidEmail, SIGN_IN_PATH, type SignInMethod } from '@stillpoint/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { pendingTrialEmail, useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
-import { Spinner } from '../../ui/Spinner';
+import { SignInMethods } from './signInMethods';
 import { type AuthFormat, readSignInParams } from './signInParams';
 import { useIosSourceToast } from './useIosSourceToast';
 import { useRedirectAfterSignIn } from './useRedirectAfterSignIn';
 
 // The sign-in methods are most of this page's code (the phone field, about 39 KB gzipped, with
 // the United States' number data; every country's loads when the page is idle): they load after
-// the page's first paint, beside the session check, so they stay out of the JavaScript the page
-// needs before it.
-const SignInPanel = lazy(() => import('./SignInPanel').then((module) => ({ default: module.SignInPanel })));
+// the page's first paint, beside the session check (signInMethods.tsx).
 
 const methodOfFormat: Record<AuthFormat, SignInMethod> = {
   phone: 'PHONE_NUMBER',
@@ -48,20 +46,12 @@ export function SignInPage() {
       <div className="flex w-full max-w-md flex-col gap-8">
         <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink">{heading}</h1>
 
-        <Suspense
-          fallback={
-            <div className="grid place-items-center py-8">
-              <Spinner className="size-8" />
-            </div>
-          }
-        >
-          <SignInPanel
-            methods={methods}
-            // Redirect mode comes back here with the same query (trialEmail, formats) to finish.
-            callbackPath={`${SIGN_IN_PATH}${rawSearch}`}
-            providerError={params.providerError}
-          />
-        </Suspense>
+        <SignInMethods
+          methods={methods}
+          // Redirect mode comes back here with the same query (trialEmail, formats) to finish.
+          callbackPath={`${SIGN_IN_PATH}${rawSearch}`}
+          providerError={params.providerError}
+        />
       </div>
     </div>
   );

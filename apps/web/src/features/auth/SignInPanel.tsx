@@ -45,7 +45,8 @@ export function SignInPanel({
   const testPhones = env.isProduction ? [] : (authConfig.data?.testPhoneNumbers ?? []);
 
   return (
-    <div className="flex flex-col gap-8">
+    // Marks a drawn panel, whose code main.tsx loads before taking the drawing over (signInMethods.tsx).
+    <div className="flex flex-col gap-8" data-sign-in-panel="">
       <section className="flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7">
         {showPhone ? (
           <PhoneSignIn
