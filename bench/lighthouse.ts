@@ -9,6 +9,7 @@
  *   npm run bench:lighthouse                          # every public page and home signed in, 3 runs each
  *   npm run bench:lighthouse -- /checkout /signin     # any paths (or LIGHTHOUSE_PATHS=/a,/b)
  *   npm run bench:lighthouse -- signed-in:/           # a page as the test person sees it, signed in
+ *   npm run bench:lighthouse -- iphone:/getting-started  # with an iPhone's user agent (see IPHONE)
  *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_MIN_SCORE=90 npm run bench:lighthouse
  *
  * A `signed-in:` page is loaded with the test person's session token already in the browser's
@@ -26,6 +27,15 @@ import { type RunningServer, startServer } from '../e2e/fixtures/server';
 
 /** A page given as `signed-in:/path` is measured with the test person signed in. */
 const SIGNED_IN = 'signed-in:';
+/**
+ * A page given as `iphone:/path` is measured with Lighthouse's defaults but an iPhone's user agent:
+ * /getting-started sends Android phones, Lighthouse's own included, to the Play Store (SPEC), so
+ * with the default agent there is no page to score. Only the agent changes; the screen, the
+ * throttling and the CPU slowdown stay Lighthouse's.
+ */
+const IPHONE = 'iphone:';
+const IPHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 /** Every public page of the issue, and home as a signed-in person sees it. */
 const DEFAULT_PATHS = [
@@ -34,7 +44,7 @@ const DEFAULT_PATHS = [
   `${SIGNED_IN}/breathe?returnUrl=https://www.youtube.com/`,
   '/quiz',
   '/quiz-results',
-  '/getting-started',
+  `${IPHONE}/getting-started`,
   '/gift',
   '/redeem',
   '/checkout',
@@ -46,7 +56,9 @@ const DEFAULT_PATHS = [
   '/uninstall-chrome-extension',
   `${SIGNED_IN}/`,
 ];
-const argPaths = process.argv.slice(2).filter((arg) => arg.startsWith('/') || arg.startsWith(SIGNED_IN));
+const argPaths = process.argv
+  .slice(2)
+  .filter((arg) => arg.startsWith('/') || arg.startsWith(SIGNED_IN) || arg.startsWith(IPHONE));
 const envPaths = (process.env.LIGHTHOUSE_PATHS ?? '').split(',').map((p) => p.trim());
 const PATHS =
   argPaths.length > 0
@@ -97,7 +109,9 @@ interface Run {
 }
 
 const isSignedIn = (page: string) => page.startsWith(SIGNED_IN);
-const pagePathOf = (page: string) => (isSignedIn(page) ? page.slice(SIGNED_IN.length) : page);
+const isIphone = (page: string) => page.startsWith(IPHONE);
+const pagePathOf = (page: string) =>
+  isSignedIn(page) ? page.slice(SIGNED_IN.length) : isIphone(page) ? page.slice(IPHONE.length) : page;
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -199,6 +213,7 @@ async function runOnce(
   url: string,
   origin: string,
   sessionToken?: string,
+  userAgent?: string,
 ): Promise<{ run: Run; lhr?: Result }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'stillpoint-lighthouse-'));
   let chrome: LaunchedChrome | undefined;
@@ -214,8 +229,8 @@ async function runOnce(
     });
     if (sessionToken) await storeSessionToken(chrome.port, origin, sessionToken);
     // No config and no emulation flags: Lighthouse's default (mobile) settings, its Android user
-    // agent included, as the scores the issue asks for are read. Only the performance category is
-    // run, which changes neither the settings nor the score.
+    // agent included (but for an `iphone:` page), as the scores the issue asks for are read. Only
+    // the performance category is run, which changes neither the settings nor the score.
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -224,6 +239,7 @@ async function runOnce(
       // Lighthouse clears the origin's storage and the cache before loading; a signed-in page keeps
       // its storage (the profile is new, so the cache is empty all the same).
       disableStorageReset: sessionToken !== undefined,
+      ...(userAgent ? { emulatedUserAgent: userAgent } : {}),
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
@@ -401,10 +417,11 @@ async function measure(server: RunningServer) {
       // Lighthouse sometimes loses a trace (NO_NAVSTART and the like) and asks to run again; a run
       // is tried up to RETRIES more times before it counts as failed (and fails the page).
       const sessionToken = isSignedIn(PATHS[index] ?? '') ? token : undefined;
-      let result = await runOnce(url, origin, sessionToken);
+      const userAgent = isIphone(PATHS[index] ?? '') ? IPHONE_USER_AGENT : undefined;
+      let result = await runOnce(url, origin, sessionToken, userAgent);
       for (let retry = 1; retry <= RETRIES && result.run.score === null; retry++) {
         process.stderr.write(`  run ${round + 1}/${RUNS} ${PATHS[index]}: ${result.run.error}; again\n`);
-        result = await runOnce(url, origin, sessionToken);
+        result = await runOnce(url, origin, sessionToken, userAgent);
         result.run.retries = retry;
       }
       runs[index]?.push(result);
@@ -427,7 +444,7 @@ async function measure(server: RunningServer) {
  */
 function unmeasuredPublicPages(): string[] {
   const drawn = fileURLToPath(new URL('../apps/web/dist/.vite/prerendered.json', import.meta.url));
-  const measured = new Set(DEFAULT_PATHS.map((page) => page.replace(SIGNED_IN, '').split('?')[0]));
+  const measured = new Set(DEFAULT_PATHS.map((page) => pagePathOf(page).split('?')[0]));
   return Object.keys(JSON.parse(readFileSync(drawn, 'utf8'))).filter((page) => !measured.has(page));
 }
 

@@ -19,6 +19,16 @@ test('a first screen shows without the app, is inert, and is dropped for a visit
   await expect(page.locator('#root > [inert] h1')).toHaveText(landing);
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+  // A screen reader, which skips the inert drawing, hears that the page is loading; should the
+  // app never arrive, everyone is told after 8 s what to do (its delay is read, not waited for).
+  const notice = page.getByRole('status');
+  await expect(notice).toContainText('Loading Stillpoint…');
+  const slow = notice.getByText('taking longer than usual to load');
+  await expect(slow).toBeHidden();
+  expect(await slow.evaluate((element) => getComputedStyle(element).animationDelay)).toBe('8s');
+  await page.addStyleTag({ content: ':root { --first-screen-notice-delay: 0s }' });
+  await expect(slow).toBeVisible();
+  await expect(notice.getByRole('link', { name: 'reload the page' })).toBeVisible();
 
   await page.evaluate(() => sessionStorage.setItem('stillpoint.funnelPlace', '{"step":"AGE"}'));
   await page.reload();
@@ -32,6 +42,9 @@ test('a first screen shows without the app, is inert, and is dropped for a visit
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto('/getting-started');
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
+  // Taken over: the loading notice has gone with the wait.
+  await expect(page.locator('[data-first-screen-notice]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Get started' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'What brings you to Stillpoint?' })).toBeVisible();
   // The guard ran under the page's Content-Security-Policy: no violation was reported.

@@ -72,6 +72,18 @@ describe('pages whose first screen is drawn at build time', () => {
     expect(html).toContain('href="/assets/QuizPage-q1.js"');
   });
 
+  it('says beside the inert drawing that the page is loading, and what to do if it never does', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/quiz' })).body;
+    // In the root, after the drawing (outside what the app hydrates), so the guard drops it too.
+    expect(html).toMatch(/<div inert[^>]*>[\s\S]*<\/div><p class="first-screen-notice" role="status"[^>]*>/);
+    expect(html).toContain('Loading Stillpoint…');
+    expect(html).toContain('taking longer than usual to load');
+    expect(html).toContain('<noscript>');
+    // Pages sent without a drawing have nothing to wait for.
+    const plain = (await t.app.inject({ method: 'GET', url: '/referral-link?sharedByName=Sam' })).body;
+    expect(plain).not.toContain('first-screen-notice');
+  });
+
   it("asks for the app's scripts at a low priority there, since the first screen paints without them", async () => {
     const html = (await t.app.inject({ method: 'GET', url: '/quiz' })).body;
     expect(html).toContain(

@@ -59,6 +59,20 @@ export const FIRST_SCREEN_GUARD = `(function(){var r=document.getElementById('ro
 /** The guard's hash for the Content-Security-Policy, which allows no other inline script. */
 export const FIRST_SCREEN_GUARD_SOURCE = `'sha256-${createHash('sha256').update(FIRST_SCREEN_GUARD).digest('base64')}'`;
 
+/**
+ * Sent after the drawing, outside what the app hydrates, and removed by the app once it has taken
+ * the drawing over (main.tsx). The drawing is inert, so it takes no tap and a screen reader skips
+ * it: this tells a screen reader the page is loading, and, should the app's code never arrive (a
+ * lost connection, a blocked script), shows everyone after a while what to do rather than a page
+ * that silently does nothing. The styles are the web app's (`.first-screen-notice` in styles.css).
+ */
+export const FIRST_SCREEN_NOTICE =
+  '<p class="first-screen-notice" role="status" data-first-screen-notice>' +
+  '<span class="first-screen-notice-loading">Loading Stillpoint…</span>' +
+  '<span class="first-screen-notice-card first-screen-notice-slow">Stillpoint is taking longer than usual to load. Check your connection, then <a href="">reload the page</a>.</span>' +
+  '</p>' +
+  '<noscript><p class="first-screen-notice-card">Stillpoint needs JavaScript. Turn it on in your browser’s settings, then reload the page.</p></noscript>';
+
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -92,7 +106,7 @@ export function withFirstScreen(indexHtml: string, screen: DrawnScreen): string 
       emptyRoot,
       // Inert until the app has hydrated it: a tap on a drawing would do nothing, so nothing in it
       // takes one (nor focus, nor a screen reader's attention) before the app is there.
-      `<div id="root" data-unless-stored="${attribute(keys)}">${screen.before ?? ''}<div inert style="display:contents">${screen.html}</div></div><script>${FIRST_SCREEN_GUARD}</script>`,
+      `<div id="root" data-unless-stored="${attribute(keys)}">${screen.before ?? ''}<div inert style="display:contents">${screen.html}</div>${FIRST_SCREEN_NOTICE}</div><script>${FIRST_SCREEN_GUARD}</script>`,
     )
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 }

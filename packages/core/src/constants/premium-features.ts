@@ -1,4 +1,5 @@
 import { brand } from '../brand';
+import { englishList } from '../rules/intl-formats';
 import { FEEDBLOCKING_SITE_LABELS, FEEDBLOCKING_SITES } from './feedblocking';
 
 /** One line of the upgrade card's "What you get": a title and one sentence about it. */
@@ -7,9 +8,7 @@ export interface PremiumFeature {
   description: string;
 }
 
-const feedSites = new Intl.ListFormat('en', { type: 'conjunction' }).format(
-  FEEDBLOCKING_SITES.map((site) => FEEDBLOCKING_SITE_LABELS[site]),
-);
+const feedSites = englishList(FEEDBLOCKING_SITES.map((site) => FEEDBLOCKING_SITE_LABELS[site]));
 
 /**
  * What a plan gets, as the subscription page's upgrade card lists it. Each line says what

@@ -7,6 +7,7 @@ export * from './gift';
 export * from './greeting';
 export * from './insights';
 export * from './intercept';
+export * from './intl-formats';
 export * from './link-platform';
 export * from './onboarding';
 export * from './payment-products';

@@ -5,6 +5,7 @@ import { marketingClaims } from '../constants/marketing';
 import type { Intention, MostDisruptive, WorstApp } from '../constants/options';
 import type { PhonePickups, QuizAnswers, ScreenTime } from '../constants/quiz';
 import { POPULAR_SITES } from '../sites/popular';
+import { englishList } from './intl-formats';
 
 /** The personal plan /quiz-results shows, computed from the quiz's answers alone. */
 export interface PersonalPlan {
@@ -112,7 +113,6 @@ function projectionFor(answers: QuizAnswers): string[] {
 }
 
 const sessionWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
-const listFormat = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /**
  * The personal plan for a finished quiz (SPEC §2 /quiz-results). Every number is either a rule
@@ -127,7 +127,7 @@ export function personalPlan(answers: QuizAnswers): PersonalPlan {
   const feedblocking = facts?.feed ? { site: facts.feed, label: FEEDBLOCKING_SITE_LABELS[facts.feed] } : null;
 
   const steps = [
-    `Add ${listFormat.format(sites)} with a budget of ${sessionWord(dailySessions)} a day each.`,
+    `Add ${englishList(sites)} with a budget of ${sessionWord(dailySessions)} a day each.`,
     ...(feedblocking
       ? [`Turn on feed blocking for ${feedblocking.label}: search stays, the feed rests.`]
       : []),

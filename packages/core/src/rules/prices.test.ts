@@ -5,6 +5,7 @@ import {
   annualSavingsPercent,
   billingSubtext,
   formatPrice,
+  formatWholeNumber,
   monthlyFromAnnual,
   perDay,
   planTrialSubtext,
@@ -25,6 +26,29 @@ describe('formatPrice', () => {
   it('takes the currency code in either case', () => {
     expect(formatPrice(4999, 'USD')).toBe('$49.99');
     expect(formatPrice(4999, 'eur')).toBe('€49.99');
+  });
+
+  it('writes every amount as Intl does, in the currencies it writes itself and in any other', () => {
+    const amounts = [
+      0, 1, 5, 99, 100, 699, 4999, 99_999, 100_000, 123_456_789, -1, -4999, -100_000, 13.7, 0.4,
+    ];
+    for (const currency of ['usd', 'EUR', 'gbp', 'CAD', 'JPY', 'CHF'])
+      for (const cents of amounts) {
+        const intl = new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: currency.toUpperCase(),
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(Math.round(cents) / 100);
+        expect(formatPrice(cents, currency), `${cents} ${currency}`).toBe(intl);
+      }
+  });
+});
+
+describe('formatWholeNumber', () => {
+  it('groups digits as en does', () => {
+    for (const value of [0, 7, 999, 1000, 1440, 65_536, 1_000_000, 123_456_789, -1, -1440, -1_000_000])
+      expect(formatWholeNumber(value), String(value)).toBe(value.toLocaleString('en'));
   });
 });
 

@@ -1,18 +1,38 @@
 import { DEFAULT_CURRENCY, FREE_TRIAL_DAYS } from '../constants/plans';
+import { numberFormat } from './intl-formats';
 
 /**
  * '$49.99' from 4999. Amounts are hundredths of the currency unit (the provider's `unit_amount`)
- * and always shown with 2 decimals; the symbol comes from the currency code.
+ * and always shown with 2 decimals; the symbol comes from the currency code, as en-US writes it.
  */
 export function formatPrice(cents: number, currency: string = DEFAULT_CURRENCY): string {
-  const format = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return format.format(Math.round(cents) / 100);
+  const code = currency.toUpperCase();
+  const symbol = CURRENCY_SYMBOLS[code];
+  if (symbol === undefined)
+    return numberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(Math.round(cents) / 100);
+  const whole = Math.abs(Math.round(cents));
+  const units = formatWholeNumber(Math.floor(whole / 100));
+  return `${Math.round(cents) < 0 ? '-' : ''}${symbol}${units}.${String(whole % 100).padStart(2, '0')}`;
 }
+
+/** '1,440' from 1440, as `toLocaleString('en')` writes a whole number, without Intl (see below). */
+export function formatWholeNumber(value: number): string {
+  const digits = String(Math.abs(Math.trunc(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.trunc(value) < 0 ? `-${digits}` : digits;
+}
+
+/**
+ * The currencies Stillpoint sells in, written as Intl's en-US currency format writes them (a test
+ * holds the two together). They are written without Intl because the first Intl format a page
+ * makes costs it tens of milliseconds of blocked main thread on a phone; any other code goes
+ * through Intl.
+ */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { USD: '$', EUR: '€', GBP: '£' };
 
 /** The monthly equivalent of an annual price, in (fractional) cents. */
 export const monthlyCentsFromAnnual = (annualCents: number): number => annualCents / 12;

@@ -1,4 +1,5 @@
 import { brand } from '../brand';
+import { dateTimeFormat } from './intl-formats';
 import {
   hasCardOnFile,
   isExpired,
@@ -28,19 +29,14 @@ export interface SubscriptionTexts {
   detailedInfo: string | null;
 }
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /**
  * 'December 1, 2026'. In UTC, because the server words these texts and cannot know the reader's
  * zone; a date near midnight may read one day off locally, never more.
  */
 export const formatLongDate = (date: Date | string): string =>
-  longDate.format(typeof date === 'string' ? new Date(date) : date);
+  dateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    typeof date === 'string' ? new Date(date) : date,
+  );
 
 type Store = SubscriberSubscription['store'];
 

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { StrictMode } from 'react';
+import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DRAWN_SIGN_IN_PANEL } from '../../features/auth/signInMethods';
 import { drawnFirstScreenWith } from '../../lib/firstScreen';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { App } from '../App';
@@ -36,6 +37,15 @@ beforeAll(async () => {
   await preloadRoutes(...pages);
 }, 120_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+// act() below waits for React's work; React asks to be told it runs where act is used.
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+beforeAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterAll(() => {
+  delete actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+});
 afterEach(() => {
   vi.restoreAllMocks();
   drawnFirstScreenWith([]);
@@ -63,20 +73,23 @@ async function takeOver(url: string, html: string, unlessStored: readonly string
   const shown = new Promise<void>((resolve) => {
     onShown = resolve;
   });
-  const root = hydrateRoot(
-    drawing,
-    <StrictMode>
-      <App router={router} onShown={onShown} />
-    </StrictMode>,
-    { onRecoverableError: (error) => void errors.push(error) },
-  );
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  // act() returns once React has done all the work there is: the hydration, its effects, and any
+  // part that suspended on code already loaded (the sign-in panel, preloaded as main.tsx does).
+  await act(async () => {
+    root = hydrateRoot(
+      drawing,
+      <StrictMode>
+        <App router={router} onShown={onShown} />
+      </StrictMode>,
+      { onRecoverableError: (error) => void errors.push(error) },
+    );
+  });
   await shown;
-  // Suspended parts (lazy code inside the page) hydrate when their code is there.
-  await new Promise((resolve) => setTimeout(resolve, 50));
   return {
     errors,
     stop() {
-      root.unmount();
+      act(() => root?.unmount());
       router.dispose();
       drawing.remove();
     },
@@ -99,6 +112,22 @@ describe('first screens drawn at build time', () => {
     const { errors, stop } = await takeOver('/breathe?returnUrl=https://example.com/', html, unlessStored);
     stop();
     expect(errors).toEqual([]);
+  });
+
+  it('fails on a drawing whose sign-in panel, code loaded apart from the page, is not what the app renders', async () => {
+    const template = document.createElement('template');
+    template.innerHTML = drawn['/signin']?.html ?? '';
+    const panel = template.content.querySelector(DRAWN_SIGN_IN_PANEL);
+    const label = panel?.querySelector('button, label');
+    if (!label?.textContent) throw new Error('/signin is drawn with the sign-in panel');
+    label.textContent = `${label.textContent} (changed)`;
+    const { errors, stop } = await takeOver(
+      '/signin',
+      template.innerHTML,
+      drawn['/signin']?.unlessStored ?? [],
+    );
+    stop();
+    expect(errors).not.toEqual([]);
   });
 
   it('fails on a drawing that is not what the app renders', async () => {

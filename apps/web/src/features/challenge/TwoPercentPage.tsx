@@ -1,6 +1,7 @@
 import {
   CHALLENGE_SHARE_PERCENT,
   challengeDailyMinutes,
+  formatWholeNumber,
   SESSION_LENGTHS_MINUTES,
   shareOfDayMinutes,
 } from '@stillpoint/core';
@@ -15,7 +16,7 @@ import { NumberedItem } from '../../ui/NumberedItem';
 import { Page } from '../../ui/Page';
 
 const PERCENT = CHALLENGE_SHARE_PERCENT;
-const DAY_MINUTES = shareOfDayMinutes(100).toLocaleString('en');
+const DAY_MINUTES = formatWholeNumber(shareOfDayMinutes(100));
 const MINUTES = challengeDailyMinutes();
 const SHORTEST_SESSION = SESSION_LENGTHS_MINUTES[0];
 const LONGEST_SESSION = SESSION_LENGTHS_MINUTES[SESSION_LENGTHS_MINUTES.length - 1];

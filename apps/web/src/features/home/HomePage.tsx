@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useDeferredValue, useId, useState } from 'react';
 import { useScrollDepthTracking } from '../../lib/analytics';
 import { useAuth } from '../../lib/auth';
 import { useExtension } from '../../lib/auth/useExtension';
@@ -19,10 +19,9 @@ import { PhoneUseSection } from './phone/PhoneUseSection';
 import { useProfile } from './profile/useProfile';
 import { AddSiteProvider } from './sites/AddSiteProvider';
 import { SitesSection } from './sites/SitesSection';
+import { todayLabel } from './today';
 
 export { homePrefetch } from './homePrefetch';
-
-const todayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 
 /**
  * SPEC §2 Home: the greeting, a notice outside Chrome (in desktop Chrome, a prompt while the
@@ -55,7 +54,10 @@ export function HomePage() {
   const extensionKnown = !installable || extension !== 'checking';
   if (!sectionsArrived && !firstTry(sites) && !firstTry(feedblocking) && extensionKnown)
     setSectionsArrived(true);
-  if (auth.status !== 'signedIn' || profile.isPending || !sectionsArrived) {
+  // The whole page is drawn at once when it appears: drawn as a deferred update, React draws it in
+  // slices and lets the browser run between them instead of blocking it for one long task.
+  const shown = useDeferredValue(auth.status === 'signedIn' && !profile.isPending && sectionsArrived);
+  if (!shown || profile.isPending) {
     return (
       <>
         <title>{documentTitle('Home')}</title>
@@ -79,13 +81,28 @@ export function HomePage() {
     );
   }
 
+  return <HomeSections displayName={profile.data.displayName} email={auth.user?.email} />;
+}
+
+/**
+ * The page once its first data is in. Each section reads its own data, so the answers that come
+ * in later (and every refetch) redraw that section, not the whole page: memo keeps the page's own
+ * re-renders, one per answer, from redrawing everything below.
+ */
+const HomeSections = memo(function HomeSections({
+  displayName,
+  email,
+}: {
+  displayName: string | null;
+  email: string | null | undefined;
+}) {
   return (
     <AddSiteProvider>
       <div className="flex flex-col gap-8 px-4 pt-8 pb-10 sm:px-6 md:pt-12">
         <title>{documentTitle('Home')}</title>
         <header className="flex flex-col gap-1">
-          <p className="text-sm font-medium text-muted">{todayFormat.format(new Date())}</p>
-          <Greeting name={profile.data.displayName} email={auth.user?.email} />
+          <p className="text-sm font-medium text-muted">{todayLabel(new Date())}</p>
+          <Greeting name={displayName} email={email} />
         </header>
 
         <BrowserNotice />
@@ -102,7 +119,7 @@ export function HomePage() {
       <FeedbackButton />
     </AddSiteProvider>
   );
-}
+});
 
 function WebSettings() {
   const headingId = useId();

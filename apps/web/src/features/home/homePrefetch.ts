@@ -4,6 +4,7 @@ import type { PagePrefetch } from '../../lib/pagePrefetch';
 import { sitesQuery } from '../../lib/sites/sitesQuery';
 import { insightsQuery } from './insights/useInsights';
 import { profileQuery } from './profile/useProfile';
+import { prepareTodayLabel } from './today';
 
 /** What home shows first: it is asked for while the session and the subscription are checked. */
 export const homePrefetch: PagePrefetch = {
@@ -13,5 +14,6 @@ export const homePrefetch: PagePrefetch = {
     void queryClient.prefetchQuery(sitesQuery(userDay));
     void queryClient.prefetchQuery(feedblockingSettingsQuery());
     void queryClient.prefetchQuery(insightsQuery(userDay));
+    prepareTodayLabel();
   },
 };

@@ -1,3 +1,4 @@
+import { englishList } from '@stillpoint/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { useAppLinks } from '../appLinks';
 import { brand } from '../brand';
@@ -61,7 +62,10 @@ export function StoreBadges({
     return (
       <p className="text-sm text-muted">
         Search for {brand.name} on{' '}
-        {new Intl.ListFormat('en', { type: 'disjunction' }).format(stores.map((store) => storeInText[store]))}
+        {englishList(
+          stores.map((store) => storeInText[store]),
+          'disjunction',
+        )}
         .
       </p>
     );

@@ -1,22 +1,19 @@
-import { DAY_MS, type Insights, isFirstInsightWeek } from '@stillpoint/core';
+import { DAY_MS, dateTimeFormat, type Insights, isFirstInsightWeek } from '@stillpoint/core';
 
 /**
  * A userDay counts whole days of the person's local calendar since 1970-01-01, so that date at
  * UTC midnight has the person's weekday whatever their time zone.
  */
-const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** 'Mon', 'Tue', ... for a userDay. */
-export const weekdayLabel = (userDay: number): string => weekdayFormat.format(new Date(userDay * DAY_MS));
+export const weekdayLabel = (userDay: number): string =>
+  dateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(userDay * DAY_MS));
 
 /** 'Mon, Mar 3' for a userDay, where the weekday alone could be any week (the table). */
-export const dateLabel = (userDay: number): string => dateFormat.format(new Date(userDay * DAY_MS));
+export const dateLabel = (userDay: number): string =>
+  dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(userDay * DAY_MS),
+  );
 
 export const hasNoData = (insights: Insights): boolean =>
   insights.days.every((day) => day.figures === null) && insights.sites.length === 0;

@@ -1,0 +1,43 @@
+/**
+ * Intl formats, each made once and only when first used. Making one costs far more than using it
+ * (the browser builds the locale's patterns), so a module that merely might show a date or a price
+ * no longer pays for it while it loads, and a page pays once, not on every call.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function madeOnce<F>(made: Map<string, F>, key: string, make: () => F): F {
+  let format = made.get(key);
+  if (!format) {
+    format = make();
+    made.set(key, format);
+  }
+  return format;
+}
+
+/** `locale` undefined: the reader's own. */
+export const dateTimeFormat = (
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat =>
+  madeOnce(dateFormats, JSON.stringify([locale, options]), () => new Intl.DateTimeFormat(locale, options));
+
+export const numberFormat = (
+  locale: string | undefined,
+  options: Intl.NumberFormatOptions,
+): Intl.NumberFormat =>
+  madeOnce(numberFormats, JSON.stringify([locale, options]), () => new Intl.NumberFormat(locale, options));
+
+/**
+ * 'A, B, and C' (or 'A, B, or C'), as `Intl.ListFormat('en')` writes a list, without Intl: the first
+ * Intl format a page makes costs it tens of milliseconds of blocked main thread on a phone, and
+ * these lists are in pages' first screens. A test holds the two together.
+ */
+export function englishList(
+  items: readonly string[],
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
+  const word = type === 'conjunction' ? 'and' : 'or';
+  if (items.length <= 2) return items.join(` ${word} `);
+  return `${items.slice(0, -1).join(', ')}, ${word} ${items[items.length - 1]}`;
+}
