@@ -1,13 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-// Hashing first gives equal lengths, so the comparison takes the same time whatever was sent.
-const digest = (value: string) => createHash('sha256').update(value).digest();
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
-/** Whether an Authorization header is `Bearer <token>`, compared in constant time. */
-export function presentsBearerToken(authorization: string | undefined, token: string): boolean {
-  const bearer = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
-  return bearer !== undefined && timingSafeEqual(digest(bearer), digest(token));
+/**
+ * Whether a presented secret equals the configured one, in constant time: both are hashed first,
+ * so neither the content nor the length of the secret leaks through the comparison's timing.
+ * Nothing matches when no secret is configured.
+ */
+export function matchesSecret(presented: string | undefined, expected: string | null): boolean {
+  if (expected === null || presented === undefined) return false;
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/** The token of an `Authorization: Bearer <token>` header; undefined for any other scheme. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = authorization?.match(/^Bearer\s+(.+)$/i);
+  return match?.[1]?.trim();
 }
 
 /**
@@ -16,7 +25,7 @@ export function presentsBearerToken(authorization: string | undefined, token: st
  */
 export function requireBearerToken(token: string, refusal: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (presentsBearerToken(request.headers.authorization, token)) return;
+    if (matchesSecret(bearerToken(request.headers.authorization), token)) return;
     return reply
       .status(401)
       .header('www-authenticate', 'Bearer')

@@ -64,7 +64,7 @@ export const FIRST_SCREEN_GUARD_SOURCE = `'sha256-${createHash('sha256').update(
  * the drawing over (main.tsx). The drawing is inert, so it takes no tap and a screen reader skips
  * it: this tells a screen reader the page is loading, and, should the app's code never arrive (a
  * lost connection, a blocked script), shows everyone after a while what to do rather than a page
- * that silently does nothing. The styles are the web app's (`.first-screen-notice` in styles.css).
+ * that silently does nothing. The styles are the web app's (`.first-screen-notice-*` in styles.css).
  */
 export const FIRST_SCREEN_NOTICE =
   '<p class="first-screen-notice" role="status" data-first-screen-notice>' +

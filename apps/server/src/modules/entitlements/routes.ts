@@ -10,10 +10,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
+import { bearerToken, matchesSecret } from '../../http/bearer-token';
 import { registerEndpoint } from '../../http/endpoint';
 import { startFreeTrial } from './free-trial';
 import { getSubscriber, getSubscriberOfKnownUser } from './service';
-import { bearerToken, matchesSecret } from './shared-secret';
 
 export interface EntitlementsDependencies {
   db: Database;

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { matchesSecret } from '../entitlements/shared-secret';
+import { matchesSecret } from '../../http/bearer-token';
 import { applyStorePurchaseEvent } from './service';
 
 /** Where RevenueCat posts store-purchase events (set in its dashboard with the Authorization value). */

@@ -1,8 +1,8 @@
 import { DAY_MS, dateTimeFormat, type Insights, isFirstInsightWeek } from '@stillpoint/core';
 
-/**
+/*
  * A userDay counts whole days of the person's local calendar since 1970-01-01, so that date at
- * UTC midnight has the person's weekday whatever their time zone.
+ * UTC midnight has the person's weekday whatever their time zone: both labels are read in UTC.
  */
 
 /** 'Mon', 'Tue', ... for a userDay. */
