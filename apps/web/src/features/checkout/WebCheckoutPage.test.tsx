@@ -245,6 +245,10 @@ describe('/webcheckout', () => {
 
     expect(await screen.findByText(messages.winBackNotOffered)).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
+    // Not a dead end: the yearly plan is one tap away, on the same checkout.
+    await userEvent.click(screen.getByRole('link', { name: 'See the yearly plan' }));
+    expect(await screen.findByRole('button', { name: 'Purchase' })).toBeEnabled();
+    expect(screen.queryByText(messages.winBackNotOffered)).not.toBeInTheDocument();
   });
 
   it("refuses a checkout made for someone else's account", async () => {

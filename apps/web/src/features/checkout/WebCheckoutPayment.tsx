@@ -8,9 +8,11 @@ import {
 } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { PaymentForm, type PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { paymentConfigQuery, stripePriceQuery } from '../../lib/payments';
 import { useSubscription } from '../../lib/subscription';
+import { buttonStyles } from '../../ui/buttonStyles';
 import { Spinner } from '../../ui/Spinner';
 
 interface WebCheckoutPaymentProps {
@@ -26,6 +28,7 @@ export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps)
   const kind = config.data && priceId ? subscriptionPriceKind(priceId, config.data.prices) : null;
   const price = useQuery({ ...stripePriceQuery(priceId ?? ''), enabled: kind !== null });
   const subscription = useSubscription();
+  const location = useLocation();
   // The server sells a win-back price only to someone whose paid premium has lapsed: say so
   // before a card is typed rather than fail on submit.
   const winBackRefused =
@@ -42,7 +45,17 @@ export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps)
       </PlanNotice>
     );
   }
-  if (winBackRefused) return <PlanNotice>{messages.winBackNotOffered}</PlanNotice>;
+  if (winBackRefused) {
+    return (
+      <>
+        <PlanNotice>{messages.winBackNotOffered}</PlanNotice>
+        {/* The same checkout without the price: the yearly plan, which is anyone's. */}
+        <Link to={withoutPrice(location)} className={buttonStyles('primary', 'self-center')}>
+          See the yearly plan
+        </Link>
+      </>
+    );
+  }
   const subtext =
     kind && price.data ? billingSubtext(kind, price.data.unit_amount, price.data.currency) : null;
 
@@ -72,6 +85,13 @@ export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps)
       </div>
     </>
   );
+}
+
+function withoutPrice({ pathname, search }: { pathname: string; search: string }): string {
+  const params = new URLSearchParams(search);
+  params.delete('pid');
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 function PlanNotice({ children }: { children: ReactNode }) {
