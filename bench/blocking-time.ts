@@ -8,15 +8,26 @@
  *   npm run build && cp -r apps/web/dist /tmp/web-after
  *   git stash && npm run build -w apps/web && cp -r apps/web/dist /tmp/web-before && git stash pop
  *   BLOCKING_BEFORE=/tmp/web-before BLOCKING_AFTER=/tmp/web-after npm run bench:blocking -- /signin
+ *   BLOCKING_BEFORE=… BLOCKING_AFTER=… npm run bench:blocking -- signed-in:/   # home, signed in
+ *
+ * A `signed-in:` page is loaded as the test person, signed in on this browser earlier (as
+ * bench:lighthouse does).
  */
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { startServer } from '../e2e/fixtures/server';
 import { quantile, round } from './intercept/statistics';
+import {
+  isSignedIn,
+  SIGNED_IN,
+  type SignedIn,
+  signInThroughApi,
+  storedSignIn,
+} from './support/signed-in-browser';
 
 const RUNS = Number(process.env.BLOCKING_RUNS ?? 10);
 const BUILDS = { before: process.env.BLOCKING_BEFORE, after: process.env.BLOCKING_AFTER };
-const PATHS = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const PATHS = process.argv.slice(2).filter((arg) => arg.startsWith('/') || isSignedIn(arg));
 const LONG_TASK_MS = 50;
 
 if (!BUILDS.before || !BUILDS.after)
@@ -37,11 +48,22 @@ const servers = {
   before: await startServer({ WEB_DIST_DIR: BUILDS.before }),
   after: await startServer({ WEB_DIST_DIR: BUILDS.after }),
 };
+// Each server has its own data: the test person signs in on each.
+const signedIn: Partial<Record<Build, SignedIn>> = {};
+if (PATHS.some(isSignedIn))
+  for (const build of ['before', 'after'] as Build[])
+    signedIn[build] = await signInThroughApi(servers[build].baseURL);
 
-async function load(build: Build, path: string): Promise<Load> {
+async function load(build: Build, page_: string): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const path = page_.replace(SIGNED_IN, '');
+  const person = isSignedIn(page_) ? signedIn[build] : undefined;
   try {
     const page = await context.newPage();
+    if (person)
+      await page.addInitScript((entries) => {
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      }, storedSignIn(person));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Performance.enable');

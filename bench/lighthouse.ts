@@ -12,8 +12,10 @@
  *   npm run bench:lighthouse -- iphone:/getting-started  # with an iPhone's user agent (see IPHONE)
  *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_MIN_SCORE=90 npm run bench:lighthouse
  *
- * A `signed-in:` page is loaded with the test person's session token already in the browser's
- * storage (signed in through the API, as e2e does), and Lighthouse told not to clear it.
+ * A `signed-in:` page is loaded as a person who signed in on this browser earlier sees it: their
+ * session token in the browser's storage, and the note that this sign-in has told the server about
+ * itself (the web app's once-per-sign-in sync). They are signed in through the API, as e2e does,
+ * and Lighthouse is told not to clear the storage.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,11 +24,15 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
-import { SESSION_TOKEN_KEY, TEST_PHONE } from '../e2e/fixtures/auth';
 import { type RunningServer, startServer } from '../e2e/fixtures/server';
+import {
+  isSignedIn,
+  SIGNED_IN,
+  type SignedIn,
+  signInThroughApi,
+  storedSignIn,
+} from './support/signed-in-browser';
 
-/** A page given as `signed-in:/path` is measured with the test person signed in. */
-const SIGNED_IN = 'signed-in:';
 /**
  * A page given as `iphone:/path` is measured with Lighthouse's defaults but an iPhone's user agent:
  * /getting-started sends Android phones, Lighthouse's own included, to the Play Store (SPEC), so
@@ -108,7 +114,6 @@ interface Run {
   retries?: number;
 }
 
-const isSignedIn = (page: string) => page.startsWith(SIGNED_IN);
 const isIphone = (page: string) => page.startsWith(IPHONE);
 const pagePathOf = (page: string) =>
   isSignedIn(page) ? page.slice(SIGNED_IN.length) : isIphone(page) ? page.slice(IPHONE.length) : page;
@@ -161,17 +166,16 @@ async function stopChromium(chrome: LaunchedChrome | undefined, profile: string)
  * Puts the session token where the web app keeps it, from a response of the server that loads
  * none of the app's files, so the browser's cache stays empty for the measured load.
  */
-async function storeSessionToken(port: number, origin: string, token: string) {
+async function storeSession(port: number, origin: string, signedIn: SignedIn) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context');
     const page = await context.newPage();
     await page.goto(`${origin}/api/readyz`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-      SESSION_TOKEN_KEY,
-      token,
-    ] as const);
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, storedSignIn(signedIn));
     await page.close();
   } finally {
     // Disconnects; the browser, started by chrome-launcher, stays for Lighthouse.
@@ -179,40 +183,11 @@ async function storeSessionToken(port: number, origin: string, token: string) {
   }
 }
 
-/** Signs the test person in through the API, as e2e does, and returns their session token. */
-async function signIn(baseURL: string): Promise<string> {
-  const post = async (pathname: string, body: unknown, headers: Record<string, string> = {}) => {
-    let res: Response;
-    // A busy machine makes the server refuse for a moment (503, overload); it asks to try again.
-    for (let attempt = 1; ; attempt++) {
-      res = await fetch(`${baseURL}${pathname}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: baseURL, ...headers },
-        body: JSON.stringify(body),
-      });
-      if (res.status !== 503 || attempt === 10) break;
-      await res.text();
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
-    return res;
-  };
-  await post('/api/auth/phone-number/send-otp', { phoneNumber: TEST_PHONE.e164 });
-  const verified = await post('/api/auth/phone-number/verify', {
-    phoneNumber: TEST_PHONE.e164,
-    code: TEST_PHONE.code,
-  });
-  const token =
-    verified.headers.get('set-auth-token') ?? ((await verified.json()) as { token: string }).token;
-  await post('/api/syncCurrentUser', { timezoneOffsetMinutes: 0 }, { authorization: `Bearer ${token}` });
-  return token;
-}
-
 /** One Lighthouse run in a fresh Chromium (fresh profile, no cache), as Lighthouse CI does. */
 async function runOnce(
   url: string,
   origin: string,
-  sessionToken?: string,
+  signedIn?: SignedIn,
   userAgent?: string,
 ): Promise<{ run: Run; lhr?: Result }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'stillpoint-lighthouse-'));
@@ -227,7 +202,7 @@ async function runOnce(
       handleSIGINT: false,
       logLevel: 'error',
     });
-    if (sessionToken) await storeSessionToken(chrome.port, origin, sessionToken);
+    if (signedIn) await storeSession(chrome.port, origin, signedIn);
     // No config and no emulation flags: Lighthouse's default (mobile) settings, its Android user
     // agent included (but for an `iphone:` page), as the scores the issue asks for are read. Only
     // the performance category is run, which changes neither the settings nor the score.
@@ -238,7 +213,7 @@ async function runOnce(
       onlyCategories: ['performance'],
       // Lighthouse clears the origin's storage and the cache before loading; a signed-in page keeps
       // its storage (the profile is new, so the cache is empty all the same).
-      disableStorageReset: sessionToken !== undefined,
+      disableStorageReset: signedIn !== undefined,
       ...(userAgent ? { emulatedUserAgent: userAgent } : {}),
     });
     if (!result) throw new Error('Lighthouse returned no result');
@@ -408,7 +383,7 @@ async function summarizePage(server: RunningServer, pagePath: string, runs: { ru
 async function measure(server: RunningServer) {
   const origin = new URL(server.baseURL).origin;
   const urls = PATHS.map((page) => new URL(pagePathOf(page), server.baseURL).href);
-  const token = PATHS.some(isSignedIn) ? await signIn(server.baseURL) : undefined;
+  const signedIn = PATHS.some(isSignedIn) ? await signInThroughApi(server.baseURL) : undefined;
   // Warms the server's file reads; every run still starts with an empty browser cache.
   for (const url of urls) await (await fetch(url)).text();
   const runs = PATHS.map(() => [] as { run: Run; lhr?: Result }[]);
@@ -416,12 +391,12 @@ async function measure(server: RunningServer) {
     for (const [index, url] of urls.entries()) {
       // Lighthouse sometimes loses a trace (NO_NAVSTART and the like) and asks to run again; a run
       // is tried up to RETRIES more times before it counts as failed (and fails the page).
-      const sessionToken = isSignedIn(PATHS[index] ?? '') ? token : undefined;
+      const session = isSignedIn(PATHS[index] ?? '') ? signedIn : undefined;
       const userAgent = isIphone(PATHS[index] ?? '') ? IPHONE_USER_AGENT : undefined;
-      let result = await runOnce(url, origin, sessionToken, userAgent);
+      let result = await runOnce(url, origin, session, userAgent);
       for (let retry = 1; retry <= RETRIES && result.run.score === null; retry++) {
         process.stderr.write(`  run ${round + 1}/${RUNS} ${PATHS[index]}: ${result.run.error}; again\n`);
-        result = await runOnce(url, origin, sessionToken, userAgent);
+        result = await runOnce(url, origin, session, userAgent);
         result.run.retries = retry;
       }
       runs[index]?.push(result);

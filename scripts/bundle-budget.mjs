@@ -30,8 +30,11 @@ const CEILING = 153_600;
  * The public routes. Every one is under the ceiling (the shell index.html loads is about 78 KB
  * with React 19, decision 040), and `budget` holds each where it is now plus about 3 KB, so it
  * cannot quietly grow back; lower it as the route shrinks. Home's files include the signed-in
- * layout's, which route-preloads.json lists with the pages under it; home is no public page, and
- * is over the ceiling by about 4 KB.
+ * layout's, which route-preloads.json lists with the pages under it, and the schemas of home's
+ * first calls (zod among them, about 40 KB), which home brings with its code so that they are
+ * preloaded rather than asked for a round trip later: home always needed them before it could
+ * show anything, but they were not counted while they came late. Home is no public page and is
+ * over the ceiling by about 43 KB.
  */
 const routes = [
   { path: '/signin', budget: 135_000 },
@@ -48,7 +51,7 @@ const routes = [
   { path: '/android', budget: 144_000 },
   { path: '/referral-link', budget: 145_000 },
   { path: '/uninstall-chrome-extension', budget: 137_000 },
-  { path: '/', note: 'signed in', budget: 160_000 },
+  { path: '/', note: 'signed in', budget: 199_000 },
 ];
 
 if (!existsSync(path.join(dist, 'index.html'))) {

@@ -1,10 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { prefetchFirstPage } from './app/earlyPrefetch';
+import { createQueryClient } from './app/queryClient';
 import { appRouter } from './app/router';
 import { whenRouterReady } from './app/routerReady';
 import { DRAWN_SIGN_IN_PANEL, loadSignInPanel } from './features/auth/signInMethods';
-import { checkSessionEarly } from './lib/auth/session';
+import { checkSessionEarly, sessionHinted } from './lib/auth/session';
 import { drawnFirstScreenWith } from './lib/firstScreen';
 // The phone field's styles come with every page rather than with the sign-in panel's code: the
 // first screens drawn at build time show the panel (decision 040), which must not move when its
@@ -14,7 +16,11 @@ import './features/auth/phone/PhoneNumberField.css';
 import './styles.css';
 
 // Asked at once, beside the page's chunks: every signed-in screen waits for this answer.
-checkSessionEarly();
+const session = checkSessionEarly();
+// The browser's one query client, made here so that a signed-in page's data is asked for beside
+// the session rather than after the page has drawn.
+const queryClient = createQueryClient();
+if (sessionHinted()) prefetchFirstPage(queryClient, session);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
@@ -47,7 +53,7 @@ function hydrate(drawing: HTMLElement) {
       drawing,
       // StrictMode checks effects and state (run twice) in development only.
       <StrictMode>
-        <App router={appRouter()} onShown={() => shown(drawing)} />
+        <App router={appRouter()} onShown={() => shown(drawing)} queryClient={queryClient} />
       </StrictMode>,
       {
         onRecoverableError(error) {
@@ -75,7 +81,7 @@ if (drawing) {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App router={appRouter()} />
+        <App router={appRouter()} queryClient={queryClient} />
       </StrictMode>,
     ),
   );

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { Providers } from './Providers';
@@ -8,12 +9,14 @@ interface AppProps {
   router: AppRouter;
   /** Called once the app's first render is on the page (a first screen taken over). */
   onShown?: () => void;
+  /** The browser's query client, made before the app so the first page's data can start early. */
+  queryClient?: QueryClient;
 }
 
-export function App({ router, onShown }: AppProps) {
+export function App({ router, onShown, queryClient }: AppProps) {
   useEffect(() => onShown?.(), [onShown]);
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -1,7 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useAfterFirstScreen } from '../lib/afterFirstScreen';
 import { AuthProvider } from '../lib/auth';
-import { whenIdle } from '../lib/whenIdle';
 import { createQueryClient } from './queryClient';
 
 // Loaded after the first screen: it keeps the toast library out of the initial JavaScript
@@ -14,37 +14,20 @@ const CookieConsent = lazy(() =>
 );
 
 /**
- * True once the page has loaded and the browser is idle: what nobody needs for the first screen
- * waits until then, so it does not compete with the page's own files.
- */
-function useAfterPageLoad(): boolean {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    let cancel: () => void = () => {};
-    const afterLoad = () => {
-      cancel = whenIdle(() => setLoaded(true), { fallbackMs: 0 });
-    };
-    if (document.readyState === 'complete') {
-      afterLoad();
-      return () => cancel();
-    }
-    window.addEventListener('load', afterLoad, { once: true });
-    return () => {
-      window.removeEventListener('load', afterLoad);
-      cancel();
-    };
-  }, []);
-  return loaded;
-}
-
-/**
  * App-wide context: server state (TanStack Query), who is signed in, the toast outlet and the
  * cookie banner.
  */
-export function Providers({ children }: { children: ReactNode }) {
-  // One client per mounted app, so tests that mount their own app never share a cache.
-  const [queryClient] = useState(createQueryClient);
-  const loaded = useAfterPageLoad();
+export function Providers({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  // One client per mounted app, so tests that mount their own app never share a cache. The
+  // browser's app brings its own, which may already be loading the first page's data.
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  const loaded = useAfterFirstScreen(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

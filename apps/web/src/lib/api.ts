@@ -12,7 +12,7 @@ import {
 } from '@stillpoint/core';
 import { readAccessToken } from './accessToken';
 import { track } from './analytics/track';
-import { loadEndpoint } from './apiRegistry';
+import { type EndpointRoute, endpointRoute, loadEndpoint } from './apiRegistry';
 import { brand } from './brand';
 
 export { ApiError };
@@ -58,22 +58,35 @@ export async function callApi<N extends EndpointName>(
   ...args: CallArgs<Endpoints[N]>
 ): Promise<EndpointResponse<Endpoints[N]>> {
   const [input, options] = args;
-  return requestEndpoint((await loadEndpoint(name)) as Endpoints[N], input, options);
+  // The request goes out while the call's schemas load: they are needed only to read the answer.
+  const endpoint = loadEndpoint(name) as Promise<Endpoints[N]>;
+  // A request that fails first leaves this promise unread; its own failure is reported by the read.
+  endpoint.catch(() => undefined);
+  return call(endpointRoute(name), endpoint, input, options);
 }
 
 /** callApi for an endpoint object; exported for the rare caller (and test) holding one directly. */
-export async function requestEndpoint<E extends Endpoint>(
+export function requestEndpoint<E extends Endpoint>(
   endpoint: E,
   input?: EndpointInput<E>,
   options: CallOptions = {},
 ): Promise<EndpointResponse<E>> {
+  return call(endpoint, Promise.resolve(endpoint), input, options);
+}
+
+async function call<E extends Endpoint>(
+  route: EndpointRoute,
+  endpoint: Promise<E>,
+  input: EndpointInput<E> | undefined,
+  options: CallOptions = {},
+): Promise<EndpointResponse<E>> {
   try {
-    return await sendRequest(endpoint, input, options);
+    return await sendRequest(route, endpoint, input, options);
   } catch (error) {
     // SPEC §8: API failures are logged to analytics as an error event.
     if (error instanceof ApiError) {
       track('error', {
-        endpoint: endpoint.path,
+        endpoint: route.path,
         status: error.status,
         code: error.code,
         message: error.message,
@@ -84,12 +97,13 @@ export async function requestEndpoint<E extends Endpoint>(
 }
 
 async function sendRequest<E extends Endpoint>(
-  endpoint: E,
+  route: EndpointRoute,
+  endpoint: Promise<E>,
   input: EndpointInput<E> | undefined,
   options: CallOptions,
 ): Promise<EndpointResponse<E>> {
   // Same origin as the page: the server serves /api, and `npm run dev` proxies it.
-  const request = apiRequest(endpoint, input, { platform: WEB_APP_PLATFORM, token: await readAccessToken() });
+  const request = apiRequest(route, input, { platform: WEB_APP_PLATFORM, token: await readAccessToken() });
   const deadline = withDeadline(options.signal, options.timeoutMs ?? API_TIMEOUT_MS);
   try {
     // The deadline covers reading the answer too (a server can send its headers, then stall), and
@@ -109,7 +123,7 @@ async function sendRequest<E extends Endpoint>(
 }
 
 async function exchange<E extends Endpoint>(
-  endpoint: E,
+  endpoint: Promise<E>,
   request: ReturnType<typeof apiRequest>,
   signal: AbortSignal,
   keepalive = false,
@@ -127,7 +141,7 @@ async function exchange<E extends Endpoint>(
     if (signal.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 'NETWORK', 0);
   }
-  return readApiResponse(endpoint, response);
+  return readApiResponse(await endpoint, response);
 }
 
 /**

@@ -95,13 +95,74 @@ export const endpointGroups: Record<EndpointName, EndpointGroup> = {
   getUser: 'user',
 };
 
+/** Calls whose schemas came with a page's own code (provideEndpoints), by name. */
+const provided = new Map<string, Endpoint>();
+
+/**
+ * Hands the registry groups of calls that a page imports with its own code, for the calls it makes
+ * as it opens: the page's preloads (decision 021) then fetch their schemas beside the entry chunk,
+ * instead of once the page has run and asked for them, a round trip later.
+ */
+export function provideEndpoints(...given: Record<string, Endpoint>[]): void {
+  for (const group of given)
+    for (const [name, endpoint] of Object.entries(group)) provided.set(name, endpoint);
+}
+
 /** The group's calls, by name; loaded (and its schemas built) on the group's first call. */
 export async function loadEndpointGroup(group: EndpointGroup): Promise<Record<string, Endpoint>> {
   return groups[group]();
 }
 
+/** What a request needs of its call, known before the call's schemas have loaded. */
+export type EndpointRoute = Pick<Endpoint, 'method' | 'path'>;
+
+/** The calls that are GETs; every other call is a POST. */
+const GET_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'fetchApps',
+  'getSupportedApps',
+  'getAuthConfig',
+  'createCustomFirebaseToken',
+  'devOutbox',
+  'getVisitorCountry',
+  'getGiftPurchase',
+  'healthz',
+  'readyz',
+  'getInsights',
+  'getAppLinks',
+  'getDeepLink',
+  'getNewOnboardingHDYHOptions',
+  'getOnboardingAnswers',
+  'getPaymentConfig',
+  'getStripePrice',
+  'createStripeCheckoutSessionForSubscription',
+  'getProfileWeb',
+  'getQuotes',
+  'getAppReferralStats',
+  'getBrowserSiteSettings',
+  'getBrowserSitesWithActiveAndTodaysSessions',
+  'getSubscriber',
+  'getSubscriptionState',
+  'getUser',
+]);
+
+/** The calls whose path is not their name. */
+const PATHS: Partial<Record<EndpointName, EndpointRoute['path']>> = { devOutbox: '/dev/outbox' };
+
+/**
+ * A call's method and path without its schemas: the request goes out while its group loads, since
+ * the schemas are needed only to read the answer. Otherwise every page's first call would wait for
+ * a chunk download and the schemas' construction before it could even be sent.
+ * `apiRegistry.test.ts` holds every route equal to core's endpoint.
+ */
+export const endpointRoute = (name: EndpointName): EndpointRoute => ({
+  method: GET_CALLS.has(name) ? 'GET' : 'POST',
+  path: PATHS[name] ?? `/${name}`,
+});
+
 /** One call's endpoint, loading only its group. */
 export async function loadEndpoint(name: EndpointName): Promise<Endpoint> {
+  const given = provided.get(name);
+  if (given) return given;
   const group = await loadEndpointGroup(endpointGroups[name]);
   const endpoint = group[name];
   if (!endpoint) throw new Error(`${name} is not declared in core's ${endpointGroups[name]} schemas.`);

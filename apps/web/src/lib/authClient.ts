@@ -1,5 +1,6 @@
 import { oauthPopupClient, phoneNumberClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { sessionSignal } from './auth/sessionSignal';
 import { sessionToken } from './sessionToken';
 
 export { sessionToken };
@@ -19,9 +20,5 @@ export const authClient = createAuthClient({
   },
 });
 
-/** Called with no arguments whenever Better Auth says the session may have changed. */
-export function onAuthSessionSignal(listener: () => void): () => void {
-  const signal = authClient.$store.atoms.$sessionSignal;
-  // `listen` (unlike `subscribe`) does not fire for the current value, only for changes.
-  return signal ? signal.listen(() => listener()) : () => undefined;
-}
+// `listen` (unlike `subscribe`) does not fire for the current value, only for changes.
+authClient.$store.atoms.$sessionSignal?.listen(() => sessionSignal.raise());

@@ -18,7 +18,7 @@ export interface ApiRequest {
  * each item of a list; POST input is the JSON body.
  */
 export function apiRequest(
-  endpoint: Endpoint,
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
   input: unknown,
   { platform, token }: { platform: AppPlatform; token?: string | null },
 ): ApiRequest {

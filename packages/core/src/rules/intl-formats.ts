@@ -41,3 +41,42 @@ export function englishList(
   if (items.length <= 2) return items.join(` ${word} `);
   return `${items.slice(0, -1).join(', ')}, ${word} ${items[items.length - 1]}`;
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * How `englishDate` writes a date, as `Intl.DateTimeFormat('en-US')` would with these options:
+ * - `long`: 'Sunday, November 29' (weekday, month long, day);
+ * - `weekday`: 'Sun' (weekday short);
+ * - `short`: 'Sun, Nov 29' (weekday, month and day short).
+ */
+export type EnglishDateStyle = 'long' | 'weekday' | 'short';
+
+/**
+ * A date in English without Intl, for the dates of a page's first screen (home's), which would
+ * otherwise make the page's first Intl format while it draws. Stillpoint's words are English, so
+ * its dates are too. `utc` reads the date's UTC fields (a day number's date), else the reader's
+ * local ones. A test holds each style equal to Intl's.
+ */
+export function englishDate(date: Date, style: EnglishDateStyle, { utc = false } = {}): string {
+  const weekday = WEEKDAYS[utc ? date.getUTCDay() : date.getDay()] ?? '';
+  if (style === 'weekday') return weekday.slice(0, 3);
+  const month = MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
+  const day = utc ? date.getUTCDate() : date.getDate();
+  if (style === 'short') return `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
+  return `${weekday}, ${month} ${day}`;
+}

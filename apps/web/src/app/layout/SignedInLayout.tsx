@@ -1,11 +1,15 @@
+import { subscriptionEndpoints } from '@stillpoint/core/api/schemas/subscription';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { loadEndpoint } from '../../lib/apiRegistry';
+import { loadEndpoint, provideEndpoints } from '../../lib/apiRegistry';
 import { LegacyDataImport } from '../../lib/legacyImport';
 import { RequireSubscription } from '../subscriptionGuard';
 import { ExpiredSubscriptionToast } from './ExpiredSubscriptionToast';
 import { Header } from './Header';
 import { usePagePrefetch } from './pagePrefetch';
+
+// Every page here waits for the subscription: its schemas come with the layout's code.
+provideEndpoints(subscriptionEndpoints);
 
 /**
  * Home, subscription and onboarding (breathe has its own, composedBreathe.tsx): the header above the page, which waits for the
@@ -13,12 +17,10 @@ import { usePagePrefetch } from './pagePrefetch';
  */
 export function SignedInLayout() {
   usePagePrefetch();
-  // The calls every signed-in page waits for (a new sign-in's sync, the subscription): their
-  // schemas load while the session is checked rather than after it. A failure here is the call's
-  // own to report.
+  // A new sign-in's sync: its schemas load while the session is checked rather than after it. A
+  // failure here is the call's own to report.
   useEffect(() => {
-    for (const name of ['syncCurrentUser', 'getSubscriptionState'] as const)
-      loadEndpoint(name).catch(() => undefined);
+    loadEndpoint('syncCurrentUser').catch(() => undefined);
   }, []);
   return (
     <>

@@ -4,6 +4,7 @@ import { setAccessTokenProvider } from '../accessToken';
 import { sessionToken } from '../sessionToken';
 import { type Auth, AuthContext, type AuthStatus } from './authContext';
 import { type AuthSession, fetchSession, loadAuthClient, sessionQueryKey, useSessionHinted } from './session';
+import { sessionSignal } from './sessionSignal';
 import { forgetSyncedSession, isSessionSynced, syncCurrentUser } from './syncCurrentUser';
 
 // Registered on import rather than in an effect: children's effects run first, and their calls
@@ -19,18 +20,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [attempted, setAttempted] = useState<ReadonlySet<string>>(() => new Set());
 
   // Phone verification, pop-up sign-in and sign-out all raise Better Auth's session signal.
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let unmounted = false;
-    void import('../authClient').then(({ onAuthSessionSignal }) => {
-      if (unmounted) return;
-      stop = onAuthSessionSignal(() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
-    });
-    return () => {
-      unmounted = true;
-      stop?.();
-    };
-  }, [queryClient]);
+  useEffect(
+    () => sessionSignal.listen(() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey })),
+    [queryClient],
+  );
 
   const syncPending = current !== null && !isSessionSynced(current.id) && !attempted.has(current.id);
   useEffect(() => {

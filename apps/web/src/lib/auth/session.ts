@@ -74,10 +74,11 @@ export function fetchSession(): Promise<AuthSession | null> {
  * provider's first check takes this answer instead of asking again. Every signed-in screen waits
  * for it, so it should not also wait for the page's chunks.
  */
-export function checkSessionEarly(): void {
+export function checkSessionEarly(): Promise<AuthSession | null> {
   early ??= askForSession();
   // The provider's query reports a failure; an unhandled rejection here would be noise.
   early.catch(() => undefined);
+  return early;
 }
 
 async function askForSession(): Promise<AuthSession | null> {

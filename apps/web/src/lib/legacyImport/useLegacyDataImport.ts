@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAfterFirstScreen } from '../afterFirstScreen';
 import { useAuth } from '../auth';
 
 /**
@@ -10,12 +11,14 @@ import { useAuth } from '../auth';
 export function useLegacyDataImport(): void {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.uid ?? null;
+  // Nothing of it shows: it waits until the page's first screen is complete.
+  const afterFirstScreen = useAfterFirstScreen();
   useQuery({
     queryKey: ['legacyDataImport', userId],
     // Loaded when it runs: it checks the extension's reply with core's message schemas (zod),
     // which no signed-in page needs before its first paint.
     queryFn: () => import('./importLegacyData').then(({ importLegacyData }) => importLegacyData(queryClient)),
-    enabled: userId !== null,
+    enabled: userId !== null && afterFirstScreen,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -1,4 +1,4 @@
-import { DAY_MS, dateTimeFormat, type Insights, isFirstInsightWeek } from '@stillpoint/core';
+import { DAY_MS, englishDate, type Insights, isFirstInsightWeek } from '@stillpoint/core';
 
 /*
  * A userDay counts whole days of the person's local calendar since 1970-01-01, so that date at
@@ -7,13 +7,11 @@ import { DAY_MS, dateTimeFormat, type Insights, isFirstInsightWeek } from '@stil
 
 /** 'Mon', 'Tue', ... for a userDay. */
 export const weekdayLabel = (userDay: number): string =>
-  dateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(new Date(userDay * DAY_MS));
+  englishDate(new Date(userDay * DAY_MS), 'weekday', { utc: true });
 
 /** 'Mon, Mar 3' for a userDay, where the weekday alone could be any week (the table). */
 export const dateLabel = (userDay: number): string =>
-  dateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(userDay * DAY_MS),
-  );
+  englishDate(new Date(userDay * DAY_MS), 'short', { utc: true });
 
 export const hasNoData = (insights: Insights): boolean =>
   insights.days.every((day) => day.figures === null) && insights.sites.length === 0;
