@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentLoad } from '../../app/paymentPageLoad';
 import { setConsent } from '../../lib/consent';
+import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
 import { FAKE_DEEP_LINK_URL, FAKE_SUBSCRIPTION_ID, installFakePayments } from '../../test/fakePayments';
-import { FAKE_APP_LINKS, installFakeServer } from '../../test/fakeServer';
+import { FAKE_APP_LINKS, installFakeServer, TEST_TOKEN } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
 import { loadLaterSteps } from './laterSteps';
@@ -199,6 +200,9 @@ describe('/getting-started', () => {
       'stillpoint.funnelAnswers',
       JSON.stringify({ intention: 'find calm', age: '18-22' }),
     );
+    // Signed in as a browser is: with the session's token kept, so the page waits for the check
+    // rather than showing the landing to whoever the session turns out to be.
+    localStorage.setItem(SESSION_TOKEN_KEY, TEST_TOKEN);
     open();
     expect(await heading('Your account is ready')).toBeInTheDocument();
     expect(screen.getByText("You're signed in as +15555550100.")).toBeInTheDocument();
