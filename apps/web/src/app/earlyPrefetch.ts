@@ -38,8 +38,8 @@ export function prefetchFirstPage(
 /**
  * The subscription is asked for beside the session check, with the same stored token, rather than
  * after it; the answer goes into the cache under the person the session names. It is used only
- * for a sign-in that has synced: a new sign-in's first sync must come first (the server may create
- * the account's trial), so then the layout asks after the sync as usual.
+ * for a sign-in that has synced: a new sign-in's first sync must come first (it creates the
+ * person's profile), so then the layout asks after the sync as usual.
  */
 function prefetchSubscription(queryClient: QueryClient, session: Promise<AuthSession | null>): void {
   let early: Promise<unknown> | undefined = import('../lib/api').then(({ callApi }) =>

@@ -32,7 +32,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a call whose schemas have not loaded yet', () => {
-  it('is sent at once, and its answer is read once the schemas are in', async () => {
+  it('is sent at once when it reads, and its answer is read once the schemas are in', async () => {
     const schemas = heldSchemaLoad();
     fetchMock.mockResolvedValue(json({ success: true, data: user }));
 
@@ -43,6 +43,23 @@ describe('a call whose schemas have not loaded yet', () => {
 
     schemas.resolve(endpoints.getUser);
     await expect(answer).resolves.toEqual(user);
+  });
+
+  it('sends a change only once its schemas are in, and none when they cannot load', async () => {
+    const schemas = heldSchemaLoad();
+    fetchMock.mockResolvedValue(json({ success: true, data: { ok: true } }));
+    const answer = callApi('sendFeedback', { content: 'Lovely', location: 'home' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetchMock).not.toHaveBeenCalled();
+    schemas.resolve(endpoints.sendFeedback);
+    await answer;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    heldSchemaLoad().reject(new Error('chunk failed'));
+    await expect(callApi('sendFeedback', { content: 'Again', location: 'home' })).rejects.toThrow(
+      'chunk failed',
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("fails with the schemas' failure when they cannot load, and with the network's when it fails first", async () => {

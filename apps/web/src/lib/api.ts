@@ -58,11 +58,15 @@ export async function callApi<N extends EndpointName>(
   ...args: CallArgs<Endpoints[N]>
 ): Promise<EndpointResponse<Endpoints[N]>> {
   const [input, options] = args;
-  // The request goes out while the call's schemas load: they are needed only to read the answer.
+  const route = endpointRoute(name);
   const endpoint = loadEndpoint(name) as Promise<Endpoints[N]>;
+  // A read goes out while its schemas load: they are needed only to read the answer. A change
+  // waits for them, so that the server never makes a change whose answer the page then cannot
+  // read (schemas that failed to load, say after a new release replaced their file).
+  if (route.method === 'POST') return call(route, Promise.resolve(await endpoint), input, options);
   // A request that fails first leaves this promise unread; its own failure is reported by the read.
   endpoint.catch(() => undefined);
-  return call(endpointRoute(name), endpoint, input, options);
+  return call(route, endpoint, input, options);
 }
 
 /** callApi for an endpoint object; exported for the rare caller (and test) holding one directly. */
