@@ -165,6 +165,21 @@ test.describe('the per-route budget check', () => {
     expect(stderr).not.toContain('Preact is in');
   });
 
+  test("fails naming a built file with zod's full form in it, and passes its smaller form", () => {
+    const lazyChunk = 'const later = () => import("./Heavy-aaaaaaaa.js");\n';
+    const withMini = madeUpBuild(lazyChunk);
+    writeFileSync(path.join(withMini, 'assets/mini-aaaaaaaa.js'), packageFile('zod', 'v4/mini/schemas.js'));
+    expect(check(withMini).stderr).not.toContain("zod's full form");
+    const withFull = madeUpBuild(lazyChunk);
+    writeFileSync(
+      path.join(withFull, 'assets/full-aaaaaaaa.js'),
+      packageFile('zod', 'v4/classic/schemas.js'),
+    );
+    const { status, stderr } = check(withFull);
+    expect(status).toBe(1);
+    expect(stderr).toContain("zod's full form is in assets/full-aaaaaaaa.js;");
+  });
+
   test('fails naming a public page drawn at build time that has no budget', () => {
     const { status, stderr } = check(
       madeUpBuild('export const signIn = 1;\n', [...routePaths, '/', '/new-public-page']),

@@ -2,20 +2,20 @@ import {
   customSiteSchema,
   type FeedblockingSettings,
   type InterceptOutcomeReport,
+  installRefSchema,
   interceptOutcomeSchema,
   type LegacyData,
   legacyDataSchema,
-  sendUninstallFeedbackBodySchema,
 } from '@stillpoint/core';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { StorageArea } from './platform/types';
 import { readFeedblockingSettings, STORAGE_KEYS } from './storage-keys';
 
 /** The extension's own session: a bearer token, the web app origin that handed it over, and whose it is. */
 export const authStateSchema = z.object({
-  token: z.string().min(1),
-  origin: z.string().min(1),
-  userId: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
+  origin: z.string().check(z.minLength(1)),
+  userId: z.string().check(z.minLength(1)),
 });
 export type AuthState = z.infer<typeof authStateSchema>;
 
@@ -24,7 +24,7 @@ export const sitesCacheSchema = z.object({
   /** When the list was fetched (epoch ms). */
   fetchedAt: z.number(),
   /** The userDay it was fetched for: todaysSessions count for that day only. */
-  userDay: z.number().int(),
+  userDay: z.int(),
 });
 export type SitesCache = z.infer<typeof sitesCacheSchema>;
 
@@ -39,16 +39,16 @@ export const localSessionSchema = z.object({
 export type LocalSession = z.infer<typeof localSessionSchema>;
 
 export const syncStatusSchema = z.object({
-  lastAttemptAt: z.number().nullable(),
-  lastSuccessAt: z.number().nullable(),
+  lastAttemptAt: z.nullable(z.number()),
+  lastSuccessAt: z.nullable(z.number()),
   /** Why the last attempt failed; null when it worked. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
 /** A pause outcome waiting for the next sync, with whose it is: it is only ever sent with their session. */
 export const pendingOutcomeSchema = z.object({
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   report: interceptOutcomeSchema,
 });
 export interface PendingOutcome {
@@ -62,9 +62,6 @@ export interface PreviousVersionData {
   feedblockingSites: unknown;
 }
 
-// The uninstall page's own rule for a reference (core), so a stored one is always one it accepts.
-const installRefSchema = sendUninstallFeedbackBodySchema.shape.installRef.unwrap();
-
 const EMPTY_LEGACY: LegacyData = { customSites: [], feedblockingSites: {} };
 
 /**
@@ -72,10 +69,10 @@ const EMPTY_LEGACY: LegacyData = { customSites: [], feedblockingSites: {} };
  * or damaged) reads as absent rather than breaking enforcement.
  */
 export function createStore(area: StorageArea) {
-  async function read<T>(key: string, schema: z.ZodType<T>): Promise<T | null> {
+  async function read<T>(key: string, schema: z.core.$ZodType<T>): Promise<T | null> {
     const value = (await area.get(key))[key];
     if (value === undefined || value === null) return null;
-    const parsed = schema.safeParse(value);
+    const parsed = z.safeParse(schema, value);
     return parsed.success ? parsed.data : null;
   }
   const write = (key: string, value: unknown) =>
@@ -99,7 +96,7 @@ export function createStore(area: StorageArea) {
     setLocalSessions: (sessions: LocalSession[]) => write(STORAGE_KEYS.localSessions, sessions),
 
     async getRuleIds(): Promise<Record<string, number>> {
-      return (await read(STORAGE_KEYS.ruleIds, z.record(z.string(), z.number().int().positive()))) ?? {};
+      return (await read(STORAGE_KEYS.ruleIds, z.record(z.string(), z.int().check(z.positive())))) ?? {};
     },
     setRuleIds: (ids: Record<string, number>) => write(STORAGE_KEYS.ruleIds, ids),
 
@@ -148,6 +145,7 @@ export function createStore(area: StorageArea) {
     setSyncStatus: (status: SyncStatus) => write(STORAGE_KEYS.syncStatus, status),
 
     // A damaged value reads as absent, so a new reference is made.
+    // The uninstall page's own rule for a reference (core), so a stored one is always one it accepts.
     getInstallRef: () => read(STORAGE_KEYS.installRef, installRefSchema),
     setInstallRef: (installRef: string) => write(STORAGE_KEYS.installRef, installRef),
   };

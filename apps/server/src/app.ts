@@ -1,3 +1,4 @@
+import { loadEnglishValidationMessages } from '@stillpoint/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -113,6 +114,8 @@ export async function buildApp({
   logStream,
   checkResponses = false,
 }: AppDependencies): Promise<FastifyInstance> {
+  // A 400 says in words what is wrong with the request.
+  loadEnglishValidationMessages();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logFormat === 'pretty', logStream),
     trustProxy: config.trustProxy,

@@ -264,18 +264,18 @@ function jsonOfLength(bytes: number): string {
 }
 
 /** The top-level fields of a body schema that take text, found by walking its zod shape. */
-function topLevelTextFields(schema: z.ZodType): string[] {
+function topLevelTextFields(schema: z.core.$ZodType): string[] {
   const object = unwrap(schema);
   if (object._zod.def.type !== 'object') return [];
   const shape = (object as unknown as z.ZodObject).shape;
   return Object.entries(shape)
-    .filter(([, field]) => unwrap(field as z.ZodType)._zod.def.type === 'string')
+    .filter(([, field]) => unwrap(field as z.core.$ZodType)._zod.def.type === 'string')
     .map(([name]) => name);
 }
 
 /** The schema under optional, nullable, default and pipe wrappers (refinements keep their type). */
-function unwrap(schema: z.ZodType): z.ZodType {
-  const def = schema._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
+  const def = schema._zod.def as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType };
   if (def.innerType) return unwrap(def.innerType);
   if (def.type === 'pipe' && def.in) return unwrap(def.in);
   return schema;

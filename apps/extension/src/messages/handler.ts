@@ -43,7 +43,9 @@ export function senderOrigin(sender: MessageSender): string | null {
 function describeInvalid(message: unknown, issues: { path: PropertyKey[]; message: string }[]): string {
   const type =
     typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
-  const known = extensionRequestSchema.options.some((option) => option.shape.type.value === type);
+  const known = extensionRequestSchema.def.options.some((option) =>
+    option.shape.type.def.values.some((value) => value === type),
+  );
   if (!known) {
     return typeof type === 'string' ? `Unknown message type "${type}".` : 'A message needs a type.';
   }

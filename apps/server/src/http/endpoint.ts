@@ -14,7 +14,7 @@ import { attachOptionalUser, requireSessionUser, type SessionUser } from './auth
 // `query?`/`body?` are optional on Endpoint, so strip undefined before asking which schema is there.
 type Input<S> = [NonNullable<S>] extends [never]
   ? undefined
-  : NonNullable<S> extends z.ZodType
+  : NonNullable<S> extends z.core.$ZodType
     ? z.output<NonNullable<S>>
     : undefined;
 

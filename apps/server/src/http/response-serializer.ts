@@ -46,7 +46,7 @@ function serializableJsonSchema(value: unknown): unknown {
  * JSON Schema cannot state (a transform, a date) or the library cannot compile: those answers keep
  * going through zod.
  */
-export function compileFromZod(schema: z.ZodType): Serialize | null {
+export function compileFromZod(schema: z.core.$ZodType): Serialize | null {
   try {
     const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
     return fastJsonStringify(serializableJsonSchema(jsonSchema) as Schema) as Serialize;
@@ -56,7 +56,7 @@ export function compileFromZod(schema: z.ZodType): Serialize | null {
 }
 
 /** Encodes through zod (validating, stripping unknown keys), then JSON.stringify: the slow, exact way. */
-function zodSerializer(schema: z.ZodType, method: string, url: string): Serialize {
+function zodSerializer(schema: z.core.$ZodType, method: string, url: string): Serialize {
   return (data) => {
     const result = z.safeEncode(schema, data);
     if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
@@ -72,7 +72,7 @@ function zodSerializer(schema: z.ZodType, method: string, url: string): Serializ
  */
 export function responseSerializerCompiler(
   options: ResponseSerializerOptions = {},
-): FastifySerializerCompiler<z.ZodType> {
+): FastifySerializerCompiler<z.core.$ZodType> {
   return ({ schema, method, url }) => {
     const exact = zodSerializer(schema, method, url);
     // Compiled on the route's first answer, not at start: compiling every route's code at once

@@ -13,7 +13,7 @@ export interface AuthRoute {
   method: 'GET' | 'POST';
   path: `/${string}`;
   /** The body the server takes where it is not the one Better Auth's schema describes, and why. */
-  body?: { schema: z.ZodType; why: string };
+  body?: { schema: z.core.$ZodType; why: string };
   /** A success may end the calling session: the fuzz signs its person in again when it did. */
   endsSessions?: true;
   /**
@@ -68,8 +68,8 @@ export const routeLabel = (route: AuthRoute) => `${route.method} ${route.path}`;
 
 /** What Better Auth declares for a route: its input schemas and the body types it reads. */
 export interface AuthRouteSchema {
-  query?: z.ZodType;
-  body?: z.ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
   allowedMediaTypes: readonly string[];
 }
 
@@ -77,8 +77,8 @@ interface BetterAuthEndpoint {
   path?: unknown;
   options?: {
     method?: string | string[];
-    query?: z.ZodType;
-    body?: z.ZodType;
+    query?: z.core.$ZodType;
+    body?: z.core.$ZodType;
     metadata?: { allowedMediaTypes?: string[] };
   };
 }
@@ -221,7 +221,7 @@ export function authRequestsFor(
 const credentials = fc.constantFrom<Credential>('none', 'person', 'garbage');
 
 const validInput = (
-  schema: z.ZodType | undefined,
+  schema: z.core.$ZodType | undefined,
   where: string,
   knownValues: DeriveOptions['knownValues'],
 ) => (schema ? arbitraryFor(schema, { where, ...(knownValues ? { knownValues } : {}) }) : fc.constant({}));
@@ -259,7 +259,7 @@ function unstorableRequests(
 function formRequests(
   label: string,
   route: AuthRoute,
-  schema: z.ZodType | undefined,
+  schema: z.core.$ZodType | undefined,
   knownValues: DeriveOptions['knownValues'],
 ): fc.Arbitrary<FuzzRequest> {
   const pairs = validInput(schema, `${label} form`, knownValues).map(queryPairsOf);

@@ -1,5 +1,6 @@
 import { bodyLimitOf, type Endpoint } from '@stillpoint/core';
 import fc from 'fast-check';
+import type { z } from 'zod';
 import { mutatedQueries, queryPairsOf, queryText } from './hostile-query';
 import { hostileBodies, hostileValue, mutatedBodies } from './hostile-values';
 import { jsonText, printable } from './json-text';
@@ -45,8 +46,14 @@ export interface RequestOptions {
   knownValues: DeriveOptions['knownValues'];
 }
 
-/** What requests are made from: a registry endpoint, or a call described the same way (a Better Auth route). */
-export type FuzzTarget = Pick<Endpoint, 'method' | 'path' | 'auth' | 'query' | 'body' | 'bodyLimitBytes'>;
+/**
+ * What requests are made from: a registry endpoint, or a call described the same way (a Better
+ * Auth route, whose schemas are zod's full form rather than the registry's `zod/mini`).
+ */
+export type FuzzTarget = Pick<Endpoint, 'method' | 'path' | 'auth' | 'bodyLimitBytes'> & {
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+};
 
 /**
  * Requests for one endpoint: GET input as a query string, POST input as a JSON body. Mostly

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type * as zc from 'zod/v4/core';
 
 /**
@@ -23,7 +23,7 @@ export class UnsupportedSchemaError extends Error {
   override name = 'UnsupportedSchemaError';
 }
 
-export function arbitraryFor(schema: z.ZodType, options: DeriveOptions): fc.Arbitrary<unknown> {
+export function arbitraryFor(schema: z.core.$ZodType, options: DeriveOptions): fc.Arbitrary<unknown> {
   return derive(schema as unknown as zc.$ZodType, [], options);
 }
 
@@ -85,7 +85,7 @@ function derive(schema: zc.$ZodType, path: Path, options: DeriveOptions): fc.Arb
       // Whichever the whole schema accepts often enough: the left side alone may already do.
       return keepIfPractical(
         [merged, leftAlone],
-        (value) => (schema as unknown as z.ZodType).safeParse(value).success,
+        (value) => z.safeParse(schema as unknown as z.core.$ZodType, value).success,
       );
     }
     case 'optional':
@@ -172,7 +172,7 @@ const textShapes = (minLength: number, maxLength: number): fc.Arbitrary<string>[
 
 function stringArbitrary(schema: zc.$ZodType, path: Path, options: DeriveOptions): fc.Arbitrary<string> {
   const def = schema._zod.def as zc.$ZodStringDef;
-  const accepts = (text: string) => (schema as unknown as z.ZodType).safeParse(text).success;
+  const accepts = (text: string) => z.safeParse(schema as unknown as z.core.$ZodType, text).success;
   const { min, max } = lengthBounds(def.checks);
   const formats = [def as zc.$ZodStringFormatDef, ...checkDefs(def.checks)].filter(
     (check): check is zc.$ZodCheckStringFormatDef => check.check === 'string_format',
@@ -297,7 +297,10 @@ function recordArbitrary(
 function keepValidIfPractical<T>(arbitrary: fc.Arbitrary<T>, schema: zc.$ZodType): fc.Arbitrary<T> {
   const hasRefinement = (schema._zod.def.checks ?? []).some((check) => check._zod.def.check === 'custom');
   if (!hasRefinement && schema._zod.def.type !== 'pipe') return arbitrary;
-  return keepIfPractical([arbitrary], (value) => (schema as unknown as z.ZodType).safeParse(value).success);
+  return keepIfPractical(
+    [arbitrary],
+    (value) => z.safeParse(schema as unknown as z.core.$ZodType, value).success,
+  );
 }
 
 const PRACTICAL_SHARE = 0.1;

@@ -3,22 +3,22 @@ import type { z } from 'zod';
 
 interface Def {
   type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  options?: z.ZodType[];
+  shape?: Record<string, z.core.$ZodType>;
+  element?: z.core.$ZodType;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  options?: z.core.$ZodType[];
 }
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.core.$ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /**
  * The names of every object field in a schema, however deep (through arrays, optionals, unions
  * and pipes), so a test can find, say, every field that names an id without listing endpoints.
  */
-export function fieldNamesOf(schema: z.ZodType | undefined): Set<string> {
+export function fieldNamesOf(schema: z.core.$ZodType | undefined): Set<string> {
   const names = new Set<string>();
-  const visit = (node: z.ZodType | undefined) => {
+  const visit = (node: z.core.$ZodType | undefined) => {
     if (!node) return;
     const def = defOf(node);
     if (def.shape) {

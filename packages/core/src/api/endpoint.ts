@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * The most a request body may weigh unless its endpoint says otherwise. Most calls carry a few
@@ -12,9 +12,9 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
  * types from them. `auth: 'public'` marks the few calls that answer without a session.
  */
 export interface Endpoint<
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
+  Q extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  B extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: 'GET' | 'POST';
   path: `/${string}`;
@@ -32,24 +32,24 @@ export const bodyLimitOf = (endpoint: Pick<Endpoint, 'bodyLimitBytes'>): number 
   endpoint.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
 
 export const defineEndpoint = <
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
+  Q extends z.ZodMiniType | undefined = undefined,
+  B extends z.ZodMiniType | undefined = undefined,
+  R extends z.ZodMiniType = z.ZodMiniType,
 >(
   endpoint: Endpoint<Q, B, R>,
 ) => endpoint;
 
 export type EndpointQuery<E> =
-  E extends Endpoint<infer Q, z.ZodType | undefined, z.ZodType>
-    ? Q extends z.ZodType
+  E extends Endpoint<infer Q, z.ZodMiniType | undefined, z.ZodMiniType>
+    ? Q extends z.ZodMiniType
       ? z.input<Q>
       : undefined
     : never;
 export type EndpointBody<E> =
-  E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType>
-    ? B extends z.ZodType
+  E extends Endpoint<z.ZodMiniType | undefined, infer B, z.ZodMiniType>
+    ? B extends z.ZodMiniType
       ? z.input<B>
       : undefined
     : never;
 export type EndpointResponse<E> =
-  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
+  E extends Endpoint<z.ZodMiniType | undefined, z.ZodMiniType | undefined, infer R> ? z.output<R> : never;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { describeIssues } from './errors';
 import {
   addBrowserSiteBodySchema,
@@ -8,6 +8,7 @@ import {
   endpoints,
   giftCheckoutBodySchema,
   isDeleteSiteUpdate,
+  loadEnglishValidationMessages,
   redeemCodeBodySchema,
   sitesQuerySchema,
   startBrowserSiteSessionBodySchema,
@@ -15,6 +16,9 @@ import {
   updateBrowserCustomSiteBodySchema,
   updateBrowserSiteSettingsBodySchema,
 } from './index';
+
+// The server's messages: a 400 names what is wrong.
+loadEnglishValidationMessages();
 
 const all = Object.entries(endpoints);
 

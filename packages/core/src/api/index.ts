@@ -50,6 +50,7 @@ export * from './schemas/subscriber';
 export * from './schemas/subscription';
 export * from './schemas/user';
 export * from './tracking-paths';
+export * from './validation-messages';
 
 /** Every call of the product's own server, keyed by name. Paths are relative to /api. */
 export const endpoints = {

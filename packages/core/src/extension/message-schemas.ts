@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { interceptOutcomeSchema, MAX_OUTCOMES_PER_REPORT } from '../api/schemas/insights';
 import { feedblockingSettingsSchema } from '../api/schemas/settings';
 
@@ -6,11 +6,11 @@ import { feedblockingSettingsSchema } from '../api/schemas/settings';
 
 export const startSessionMessageSchema = z.strictObject({
   type: z.literal('START_SESSION'),
-  siteId: z.string().min(1),
-  sessionId: z.string().min(1),
-  numMs: z.number().int().positive(),
+  siteId: z.string().check(z.minLength(1)),
+  sessionId: z.string().check(z.minLength(1)),
+  numMs: z.int().check(z.positive()),
   /** Epoch seconds, like Session.timeStarted. */
-  timeStarted: z.number().int().min(0),
+  timeStarted: z.int().check(z.minimum(0)),
 });
 export type StartSessionMessage = z.infer<typeof startSessionMessageSchema>;
 
@@ -20,13 +20,13 @@ export type StartSessionMessage = z.infer<typeof startSessionMessageSchema>;
  */
 export const queueInterceptOutcomesMessageSchema = z.strictObject({
   type: z.literal('QUEUE_INTERCEPT_OUTCOMES'),
-  outcomes: z.array(interceptOutcomeSchema).min(1).max(MAX_OUTCOMES_PER_REPORT),
+  outcomes: z.array(interceptOutcomeSchema).check(z.minLength(1), z.maxLength(MAX_OUTCOMES_PER_REPORT)),
 });
 export type QueueInterceptOutcomesMessage = z.infer<typeof queueInterceptOutcomesMessageSchema>;
 
 export const extensionRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('PULSE_CHECK') }),
-  z.strictObject({ type: z.literal('USER_ACCESS_TOKEN_EXCHANGE'), token: z.string().min(1) }),
+  z.strictObject({ type: z.literal('USER_ACCESS_TOKEN_EXCHANGE'), token: z.string().check(z.minLength(1)) }),
   startSessionMessageSchema,
   z.strictObject({ type: z.literal('GET_LEGACY_DATA') }),
   z.strictObject({ type: z.literal('CLEAR_BROWSER_SITES_CACHE') }),
@@ -37,8 +37,8 @@ export type ExtensionRequest = z.infer<typeof extensionRequestSchema>;
 
 /** Sites and feedblocking choices the extension kept from before the user had an account. */
 export const legacyDataSchema = z.object({
-  customSites: z.array(z.object({ siteOrigin: z.string(), budget: z.number().int() })),
-  feedblockingSites: feedblockingSettingsSchema.partial(),
+  customSites: z.array(z.object({ siteOrigin: z.string(), budget: z.int() })),
+  feedblockingSites: z.partial(feedblockingSettingsSchema),
 });
 export type LegacyData = z.infer<typeof legacyDataSchema>;
 
@@ -47,7 +47,7 @@ export const pulseReplySchema = z.object({
   version: z.string(),
   signedIn: z.boolean(),
   /** Whose session the extension holds, so the web app can hand over a fresh one when it differs. */
-  userId: z.string().nullable(),
+  userId: z.nullable(z.string()),
 });
 export type PulseReply = z.infer<typeof pulseReplySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { trackingPaths } from '../tracking-paths';
 import { acknowledgedSchema } from './common';
@@ -6,9 +6,7 @@ import { acknowledgedSchema } from './common';
 const label = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} is too long`);
+    .check(z.trim(), z.minLength(1, `${field} is required`), z.maxLength(max, `${field} is too long`));
 
 /**
  * Bounds on an event's properties. They are stored and forwarded as given, from callers who need
@@ -30,32 +28,36 @@ const boundedTrackingProperties = (error?: string) =>
     .record(
       z
         .string()
-        .max(
-          TRACKING_PROPERTY_NAME_MAX_LENGTH,
-          `property names can be at most ${TRACKING_PROPERTY_NAME_MAX_LENGTH} characters`,
+        .check(
+          z.maxLength(
+            TRACKING_PROPERTY_NAME_MAX_LENGTH,
+            `property names can be at most ${TRACKING_PROPERTY_NAME_MAX_LENGTH} characters`,
+          ),
         ),
       trackingValueSchema,
       error ? { error } : undefined,
     )
-    .superRefine((properties, ctx) => {
-      const names = Object.keys(properties);
-      if (names.length > TRACKING_PROPERTIES_MAX_KEYS) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `properties can have at most ${TRACKING_PROPERTIES_MAX_KEYS} names`,
-        });
-      }
-      for (const name of names) {
-        const value = properties[name];
-        if (typeof value === 'string' && value.length > TRACKING_PROPERTY_TEXT_MAX_LENGTH) {
+    .check(
+      z.superRefine((properties, ctx) => {
+        const names = Object.keys(properties);
+        if (names.length > TRACKING_PROPERTIES_MAX_KEYS) {
           ctx.addIssue({
             code: 'custom',
-            path: [name],
-            message: `property values can be at most ${TRACKING_PROPERTY_TEXT_MAX_LENGTH} characters`,
+            message: `properties can have at most ${TRACKING_PROPERTIES_MAX_KEYS} names`,
           });
         }
-      }
-    });
+        for (const name of names) {
+          const value = properties[name];
+          if (typeof value === 'string' && value.length > TRACKING_PROPERTY_TEXT_MAX_LENGTH) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [name],
+              message: `property values can be at most ${TRACKING_PROPERTY_TEXT_MAX_LENGTH} characters`,
+            });
+          }
+        }
+      }),
+    );
 export const trackingPropertiesSchema = boundedTrackingProperties();
 
 /** NUL cannot be stored, and other control characters have no place in an event. */
@@ -68,7 +70,9 @@ const propertiesWithoutControl = (properties: Record<string, unknown>) =>
 
 /** A label that is one plain line of text. */
 const plainLabel = (field: string, max: number) =>
-  label(field, max).refine((text) => !hasControl(text), `${field} cannot contain control characters`);
+  label(field, max).check(
+    z.refine((text) => !hasControl(text), `${field} cannot contain control characters`),
+  );
 
 /** The length of text in UTF-8 bytes (core has no TextEncoder in every program's types). */
 const utf8Length = (text: string) =>
@@ -88,20 +92,22 @@ export const trackTikTokEventBodySchema = z.strictObject({
   eventId: plainLabel('eventId', 200),
   properties: boundedTrackingProperties(
     'properties must be an object of text, numbers or booleans (use {} for none)',
-  )
-    .refine(propertiesWithoutControl, 'properties cannot contain control characters')
-    .refine(
+  ).check(
+    z.refine(propertiesWithoutControl, 'properties cannot contain control characters'),
+    z.refine(
       (properties) => utf8Length(JSON.stringify(properties)) <= AD_EVENT_PROPERTIES_MAX_BYTES,
       `properties can be at most ${AD_EVENT_PROPERTIES_MAX_BYTES / 1024} KB of JSON`,
     ),
+  ),
   eventTime: z
     .number({ error: 'eventTime must be a number' })
-    .int('eventTime must be whole seconds')
-    .min(EARLIEST_EVENT_TIME, 'eventTime must be epoch seconds after 2020')
-    .max(LATEST_EVENT_TIME, 'eventTime must be epoch seconds (not milliseconds)'),
-  pixelCode: label('pixelCode', 100).regex(
-    /^[A-Za-z0-9_-]+$/,
-    'pixelCode must be letters, digits, _ or - (the TikTok pixel id)',
+    .check(
+      z.int('eventTime must be whole seconds'),
+      z.minimum(EARLIEST_EVENT_TIME, 'eventTime must be epoch seconds after 2020'),
+      z.maximum(LATEST_EVENT_TIME, 'eventTime must be epoch seconds (not milliseconds)'),
+    ),
+  pixelCode: label('pixelCode', 100).check(
+    z.regex(/^[A-Za-z0-9_-]+$/, 'pixelCode must be letters, digits, _ or - (the TikTok pixel id)'),
   ),
 });
 export type TrackTikTokEventBody = z.input<typeof trackTikTokEventBodySchema>;
@@ -112,11 +118,14 @@ export type TrackTikTokEventBody = z.input<typeof trackTikTokEventBodySchema>;
  */
 export const trackAnalyticsEventBodySchema = z.strictObject({
   name: plainLabel('name', 100),
-  properties: trackingPropertiesSchema
-    .refine(propertiesWithoutControl, 'properties cannot contain control characters')
-    .default({}),
+  properties: z._default(
+    trackingPropertiesSchema.check(
+      z.refine(propertiesWithoutControl, 'properties cannot contain control characters'),
+    ),
+    {},
+  ),
   /** Epoch milliseconds on the client; the server records its own receive time as well. */
-  occurredAt: z.number({ error: 'occurredAt must be a number' }).int().min(0).optional(),
+  occurredAt: z.optional(z.number({ error: 'occurredAt must be a number' }).check(z.int(), z.minimum(0))),
 });
 export type TrackAnalyticsEventBody = z.input<typeof trackAnalyticsEventBodySchema>;
 

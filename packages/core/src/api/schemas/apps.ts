@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { userDayQuerySchema } from './common';
 
@@ -7,16 +7,16 @@ import { userDayQuerySchema } from './common';
  * requested userDay (zeros when nothing was reported for it). See docs/mobile-ingest.md.
  */
 export const appUsageSchema = z.object({
-  totalAppOpens: z.number().int().min(0),
-  totalMinutesUsed: z.number().min(0),
+  totalAppOpens: z.int().check(z.minimum(0)),
+  totalMinutesUsed: z.number().check(z.minimum(0)),
 });
 
 /**
  * A week total from a phone build that reported weeks, not days: shown apart as the week's
  * figures, never compared with the daily budget.
  */
-export const legacyWeekTotalSchema = appUsageSchema.extend({
-  weekStartUserDay: z.number().int().min(0),
+export const legacyWeekTotalSchema = z.extend(appUsageSchema, {
+  weekStartUserDay: z.int().check(z.minimum(0)),
 });
 export type LegacyWeekTotal = z.infer<typeof legacyWeekTotalSchema>;
 
@@ -26,14 +26,14 @@ export type LegacyWeekTotal = z.infer<typeof legacyWeekTotalSchema>;
  */
 export const mobileAppSchema = z.object({
   id: z.string(),
-  supportedAppId: z.string().nullable(),
-  name: z.string().nullable(),
-  budget: z.number().int(),
+  supportedAppId: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  budget: z.int(),
   domains: z.array(z.string()),
   /** The requested day and the six before it, newest first: [0] is today, against the budget. */
   currentWeekSessions: z.array(appUsageSchema),
   /** The week holding the requested day, when only a week total was reported for it; else null. */
-  legacyWeekTotal: legacyWeekTotalSchema.nullable(),
+  legacyWeekTotal: z.nullable(legacyWeekTotalSchema),
 });
 export type MobileApp = z.infer<typeof mobileAppSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { userSchema } from './user';
 
@@ -14,7 +14,7 @@ export const authConfigSchema = z.object({
   google: identityProviderInfoSchema,
   apple: identityProviderInfoSchema,
   /** Present when phone sign-in needs a bot-check token (SPEC §5). */
-  captcha: z.object({ provider: z.string(), siteKey: z.string() }).nullable(),
+  captcha: z.nullable(z.object({ provider: z.string(), siteKey: z.string() })),
   /**
    * Where the development outbox is on: every configured test phone number, never its code (empty
    * elsewhere). The sign-in page accepts them although they are not real numbers, and lists them.
@@ -25,13 +25,13 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 export const syncCurrentUserBodySchema = z.strictObject({
   /** Date#getTimezoneOffset() of the browser, so day numbers follow the person's local day. */
-  timezoneOffsetMinutes: z.number().int().min(-840).max(840).optional(),
+  timezoneOffsetMinutes: z.optional(z.int().check(z.minimum(-840), z.maximum(840))),
   /** The e-mail a trial link was sent to (SPEC's trialEmail query parameter), if any. */
-  trialEmail: z.string().max(254).optional(),
+  trialEmail: z.optional(z.string().check(z.maxLength(254))),
 });
 
 export const exchangeExtensionTokenBodySchema = z.strictObject({
-  token: z.string().min(1, 'token is required').max(512),
+  token: z.string().check(z.minLength(1, 'token is required'), z.maxLength(512)),
 });
 
 export const devOutboxMessageSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ENTITY_ID_MAX_LENGTH } from '../../validation/entity-id';
 
 /**
@@ -10,27 +10,24 @@ import { ENTITY_ID_MAX_LENGTH } from '../../validation/entity-id';
 export const entityIdSchema = (field: string) =>
   z
     .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(ENTITY_ID_MAX_LENGTH, `${field} is too long`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${field} is required`),
+      z.maxLength(ENTITY_ID_MAX_LENGTH, `${field} is too long`),
+    );
 
 /** Rows whose ids are UUIDs (sites, sessions, referral views); anything else is refused, not looked up. */
 export const uuidSchema = (field: string) => z.uuid({ error: `${field} must be a UUID` });
 
 /** A whole-number query value. Blank strings are refused rather than read as 0. */
 export const queryIntegerSchema = (field: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d+$/, `${field} must be a whole number`),
-      ],
+  z.pipe(
+    z.union(
+      [z.number(), z.string().check(z.trim(), z.regex(/^-?\d+$/, `${field} must be a whole number`))],
       `${field} must be a whole number`,
-    )
-    .pipe(z.coerce.number<string | number>().int(`${field} must be a whole number`));
+    ),
+    z.coerce.number<string | number>().check(z.int(`${field} must be a whole number`)),
+  );
 
 /** A true/false query value: 'true'/'false', '1'/'0', or a boolean. ('false' must not read as true.) */
 export const queryBooleanSchema = (field: string) =>
@@ -47,29 +44,29 @@ export const MAX_USER_DAY = 100_000_000;
 const PAST_THE_LAST_DAY = 'userDay is past the last day there can be';
 
 /** The user's day number (see rules/time userDay), from the query string. */
-export const userDayQuerySchema = queryIntegerSchema('userDay').pipe(
-  z.number().min(0, 'userDay must be 0 or more').max(MAX_USER_DAY, PAST_THE_LAST_DAY),
+export const userDayQuerySchema = z.pipe(
+  queryIntegerSchema('userDay'),
+  z.number().check(z.minimum(0, 'userDay must be 0 or more'), z.maximum(MAX_USER_DAY, PAST_THE_LAST_DAY)),
 );
 
 /** The same day number in a JSON body. */
 export const userDayBodySchema = z
   .number({ error: 'userDay must be a number' })
-  .int('userDay must be a whole number')
-  .min(0, 'userDay must be 0 or more')
-  .max(MAX_USER_DAY, PAST_THE_LAST_DAY);
+  .check(
+    z.int('userDay must be a whole number'),
+    z.minimum(0, 'userDay must be 0 or more'),
+    z.maximum(MAX_USER_DAY, PAST_THE_LAST_DAY),
+  );
 
 /** Epoch seconds, as sessions and streaks store time. */
 export const epochSecondsSchema = (field: string) =>
   z
     .number({ error: `${field} must be a number` })
-    .int(`${field} must be whole seconds`)
-    .min(0);
+    .check(z.int(`${field} must be whole seconds`), z.minimum(0));
 
 export const priceIdSchema = z
   .string({ error: 'priceId must be text' })
-  .trim()
-  .min(1, 'priceId is required')
-  .max(255, 'priceId is too long');
+  .check(z.trim(), z.minLength(1, 'priceId is required'), z.maxLength(255, 'priceId is too long'));
 
 /**
  * A path on this site to return to after hosted checkout. Only same-site paths pass, never a
@@ -77,11 +74,11 @@ export const priceIdSchema = z
  * open redirect.
  */
 export const returnPathSchema = (field: string) =>
-  z
-    .string({ error: `${field} must be text` })
-    .max(2000, `${field} is too long`)
+  z.string({ error: `${field} must be text` }).check(
+    z.maxLength(2000, `${field} is too long`),
     // No whitespace or control characters: a path is pasted into a URL, and a database cannot hold NUL.
-    .regex(/^\/(?![/\\])[^\s\p{Cc}]*$/u, `${field} must be a path on this site, like /gift`);
+    z.regex(/^\/(?![/\\])[^\s\p{Cc}]*$/u, `${field} must be a path on this site, like /gift`),
+  );
 
 /** For calls whose only answer is that they worked. */
 export const acknowledgedSchema = z.object({ ok: z.literal(true) });

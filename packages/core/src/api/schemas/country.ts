@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 
 /**
@@ -7,10 +7,7 @@ import { defineEndpoint } from '../endpoint';
  * it. `country` is an ISO 3166-1 alpha-2 code, or null when unknown (localhost, a private network).
  */
 export const visitorCountrySchema = z.object({
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .nullable(),
+  country: z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))),
 });
 export type VisitorCountry = z.infer<typeof visitorCountrySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { UNINSTALL_REASONS } from '../../constants/options';
 
 import { EXTENSION_VERSION_PATTERN, INSTALL_REF_PATTERN } from '../../rules/uninstall';
@@ -14,7 +14,7 @@ import { emailSchema, feedbackContentSchema, shortTextSchema } from './fields';
 export const sendFeedbackBodySchema = z.strictObject({
   content: feedbackContentSchema,
   location: shortTextSchema('location'),
-  trialEmail: emailSchema.optional(),
+  trialEmail: z.optional(emailSchema),
 });
 export type SendFeedbackBody = z.input<typeof sendFeedbackBodySchema>;
 
@@ -26,21 +26,24 @@ export const requestPurchaseRestoreBodySchema = z.strictObject({
 });
 export type RequestPurchaseRestoreBody = z.input<typeof requestPurchaseRestoreBodySchema>;
 
+/** An install's reference, as the extension makes and keeps it. */
+export const installRefSchema = z
+  .string({ error: 'installRef must be text' })
+  .check(z.regex(INSTALL_REF_PATTERN, 'installRef is not one the extension makes'));
+
 /**
  * /uninstall-chrome-extension: a reason of SPEC §9, optional words, and what the extension's
  * uninstall address carried (its version; for someone signed in, an opaque reference, never a token).
  */
 export const sendUninstallFeedbackBodySchema = z.strictObject({
   reason: z.enum(UNINSTALL_REASONS, { error: `reason must be one of: ${UNINSTALL_REASONS.join(', ')}` }),
-  details: feedbackContentSchema.optional(),
-  extensionVersion: z
-    .string({ error: 'extensionVersion must be text' })
-    .regex(EXTENSION_VERSION_PATTERN, 'extensionVersion must look like 1.2.3')
-    .optional(),
-  installRef: z
-    .string({ error: 'installRef must be text' })
-    .regex(INSTALL_REF_PATTERN, 'installRef is not one the extension makes')
-    .optional(),
+  details: z.optional(feedbackContentSchema),
+  extensionVersion: z.optional(
+    z
+      .string({ error: 'extensionVersion must be text' })
+      .check(z.regex(EXTENSION_VERSION_PATTERN, 'extensionVersion must look like 1.2.3')),
+  ),
+  installRef: z.optional(installRefSchema),
 });
 export type SendUninstallFeedbackBody = z.input<typeof sendUninstallFeedbackBodySchema>;
 

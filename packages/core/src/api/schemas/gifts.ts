@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTimeSchema, priceIdSchema, returnPathSchema } from './common';
 import { giftQuantitySchema, redemptionCodeSchema } from './fields';
@@ -9,7 +9,7 @@ export const giftCheckoutBodySchema = z.strictObject({
   successPath: returnPathSchema('successPath'),
   priceId: priceIdSchema,
   quantity: giftQuantitySchema,
-  referralGroup: z.string().trim().max(100, 'referralGroup is too long').optional(),
+  referralGroup: z.optional(z.string().check(z.trim(), z.maxLength(100, 'referralGroup is too long'))),
 });
 
 export const redeemCodeBodySchema = z.strictObject({ redemptionCode: redemptionCodeSchema });
@@ -23,7 +23,9 @@ export const redeemCodeResponseSchema = z.object({ premiumUntil: isoDateTimeSche
  * guessed code alone reveals nothing.
  */
 export const giftPurchaseQuerySchema = z.object({
-  sessionId: z.string({ error: 'sessionId must be text' }).trim().min(1, 'sessionId is required').max(255),
+  sessionId: z
+    .string({ error: 'sessionId must be text' })
+    .check(z.trim(), z.minLength(1, 'sessionId is required'), z.maxLength(255)),
   redemptionCode: redemptionCodeSchema,
 });
 
@@ -33,9 +35,9 @@ export const giftPurchaseQuerySchema = z.object({
  */
 export const giftPurchaseResponseSchema = z.object({
   status: z.enum(['pending', 'paid']),
-  quantity: z.number().int(),
+  quantity: z.int(),
   codes: z.array(z.string()),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   redeemUrl: z.string(),
 });
 

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 
 export const healthSchema = z.object({ status: z.literal('ok') });
 /** How forwarding one kind of stored row is going (docs/forwarding.md); nulls before the first run. */
 export const forwardingKindStateSchema = z.object({
-  lastRunAt: z.string().nullable(),
-  pending: z.number().int().nullable(),
-  givenUp: z.number().int().nullable(),
-  lastError: z.string().nullable(),
+  lastRunAt: z.nullable(z.string()),
+  pending: z.nullable(z.int()),
+  givenUp: z.nullable(z.int()),
+  lastError: z.nullable(z.string()),
 });
 
 export const readinessSchema = z.object({
@@ -24,7 +24,7 @@ export const readinessSchema = z.object({
   redis: z.enum(['ok', 'unreachable', 'not configured']),
   /** Failing forwards do not make the server unready; they show here. */
   forwarding: z.object({
-    intervalSeconds: z.number().int(),
+    intervalSeconds: z.int(),
     feedback: forwardingKindStateSchema,
     analytics: forwardingKindStateSchema,
     adEvents: forwardingKindStateSchema,
@@ -33,7 +33,7 @@ export const readinessSchema = z.object({
    * Where rate-limit counts are kept: shared through Redis, or in this process (no Redis configured,
    * or Redis unreachable: the limits then hold per instance). Degraded, not a reason to be unready.
    */
-  rateLimits: z.enum(['redis', 'in-process', 'in-process (redis unreachable)']).optional(),
+  rateLimits: z.optional(z.enum(['redis', 'in-process', 'in-process (redis unreachable)'])),
 });
 
 export const healthEndpoints = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_SESSION_LENGTH_MS } from '../../constants';
 import { INSIGHT_DAYS, INTERCEPT_OUTCOMES } from '../../rules/insights';
 import { defineEndpoint } from '../endpoint';
@@ -20,52 +20,58 @@ export const interceptOutcomeSchema = z
       error: `outcome must be one of ${INTERCEPT_OUTCOMES.join(', ')}`,
     }),
     /** Only with outcome "session": the length the person chose. */
-    sessionLengthInMilliseconds: z
-      .number({ error: 'sessionLengthInMilliseconds must be a number' })
-      .int('sessionLengthInMilliseconds must be whole milliseconds')
-      .positive('sessionLengthInMilliseconds must be more than 0')
-      .max(MAX_SESSION_LENGTH_MS, 'a session lasts at most 30 minutes')
-      .optional(),
+    sessionLengthInMilliseconds: z.optional(
+      z
+        .number({ error: 'sessionLengthInMilliseconds must be a number' })
+        .check(
+          z.int('sessionLengthInMilliseconds must be whole milliseconds'),
+          z.positive('sessionLengthInMilliseconds must be more than 0'),
+          z.maximum(MAX_SESSION_LENGTH_MS, 'a session lasts at most 30 minutes'),
+        ),
+    ),
     /** Epoch milliseconds when it happened, by the client's clock. */
     occurredAt: z
       .number({ error: 'occurredAt must be a number' })
-      .int('occurredAt must be whole milliseconds')
-      .min(0, 'occurredAt must be 0 or more'),
+      .check(z.int('occurredAt must be whole milliseconds'), z.minimum(0, 'occurredAt must be 0 or more')),
     /** The person's local day of the pause (see rules/time userDay). */
     userDay: userDayBodySchema,
   })
-  .superRefine((report, ctx) => {
-    const hasLength = report.sessionLengthInMilliseconds !== undefined;
-    if (report.outcome === 'session' && !hasLength) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['sessionLengthInMilliseconds'],
-        message: 'a session outcome needs sessionLengthInMilliseconds',
-      });
-    }
-    if (report.outcome !== 'session' && hasLength) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['sessionLengthInMilliseconds'],
-        message: 'only a session outcome has sessionLengthInMilliseconds',
-      });
-    }
-  });
+  .check(
+    z.superRefine((report, ctx) => {
+      const hasLength = report.sessionLengthInMilliseconds !== undefined;
+      if (report.outcome === 'session' && !hasLength) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sessionLengthInMilliseconds'],
+          message: 'a session outcome needs sessionLengthInMilliseconds',
+        });
+      }
+      if (report.outcome !== 'session' && hasLength) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sessionLengthInMilliseconds'],
+          message: 'only a session outcome has sessionLengthInMilliseconds',
+        });
+      }
+    }),
+  );
 export type InterceptOutcomeReport = z.output<typeof interceptOutcomeSchema>;
 
 export const reportInterceptOutcomesBodySchema = z.strictObject({
   outcomes: z
     .array(interceptOutcomeSchema, { error: 'outcomes must be a list' })
-    .min(1, 'outcomes cannot be empty')
-    .max(MAX_OUTCOMES_PER_REPORT, `a report holds at most ${MAX_OUTCOMES_PER_REPORT} outcomes`),
+    .check(
+      z.minLength(1, 'outcomes cannot be empty'),
+      z.maxLength(MAX_OUTCOMES_PER_REPORT, `a report holds at most ${MAX_OUTCOMES_PER_REPORT} outcomes`),
+    ),
 });
 
 export const reportInterceptOutcomesResponseSchema = z.object({
   ok: z.literal(true),
   /** Reports that changed something. */
-  recorded: z.number().int().min(0),
+  recorded: z.int().check(z.minimum(0)),
   /** Reports already known as they are (a retry): not an error, nothing changed. */
-  duplicates: z.number().int().min(0),
+  duplicates: z.int().check(z.minimum(0)),
 });
 
 /**
@@ -74,19 +80,19 @@ export const reportInterceptOutcomesResponseSchema = z.object({
  */
 export const insightFiguresSchema = z.object({
   /** Pauses shown. */
-  attempts: z.number().int().min(0),
+  attempts: z.int().check(z.minimum(0)),
   /** Pauses ended with "nevermind" or by leaving. */
-  turnedBack: z.number().int().min(0),
+  turnedBack: z.int().check(z.minimum(0)),
   /** Sessions started on the site (from the pause or elsewhere). */
-  sessions: z.number().int().min(0),
+  sessions: z.int().check(z.minimum(0)),
   /** Minutes of those sessions used so far (a running session counts what has passed). */
-  minutesUsed: z.number().min(0),
+  minutesUsed: z.number().check(z.minimum(0)),
 });
 export type InsightFigures = z.infer<typeof insightFiguresSchema>;
 
 export const insightDaySchema = z.object({
-  userDay: z.number().int(),
-  figures: insightFiguresSchema.nullable(),
+  userDay: z.int(),
+  figures: z.nullable(insightFiguresSchema),
 });
 export type InsightDay = z.infer<typeof insightDaySchema>;
 
@@ -101,15 +107,15 @@ export type SiteInsights = z.infer<typeof siteInsightsSchema>;
 
 export const insightsSchema = z.object({
   /** The first and last day covered (INSIGHT_DAYS days, the last being the asked-for day). */
-  fromUserDay: z.number().int(),
-  toUserDay: z.number().int(),
+  fromUserDay: z.int(),
+  toUserDay: z.int(),
   /** All sites together, oldest day first. */
-  days: z.array(insightDaySchema).length(INSIGHT_DAYS),
+  days: z.array(insightDaySchema).check(z.length(INSIGHT_DAYS)),
   total: insightFiguresSchema,
   /** Sites with anything recorded in the range, most attempts first. */
   sites: z.array(siteInsightsSchema),
   /** Days since the person's first recorded pause, for the first-week empty state; null if none. */
-  daysSinceFirstIntercept: z.number().int().min(0).nullable(),
+  daysSinceFirstIntercept: z.nullable(z.int().check(z.minimum(0))),
 });
 export type Insights = z.infer<typeof insightsSchema>;
 

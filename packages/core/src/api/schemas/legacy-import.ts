@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { budgetSchema } from './fields';
 import { feedblockingSettingsSchema } from './settings';
@@ -20,21 +20,23 @@ export const importLegacyExtensionDataBodySchema = z.strictObject({
       z.strictObject({
         siteOrigin: z
           .string({ error: 'siteOrigin must be text' })
-          .max(MAX_LEGACY_SITE_ORIGIN_LENGTH, 'siteOrigin is too long'),
+          .check(z.maxLength(MAX_LEGACY_SITE_ORIGIN_LENGTH, 'siteOrigin is too long')),
         budget: budgetSchema,
       }),
       { error: 'customSites must be a list' },
     )
-    .max(MAX_LEGACY_IMPORT_SITES, `customSites holds at most ${MAX_LEGACY_IMPORT_SITES} sites`),
-  feedblockingSites: feedblockingSettingsSchema.partial().strict(),
+    .check(
+      z.maxLength(MAX_LEGACY_IMPORT_SITES, `customSites holds at most ${MAX_LEGACY_IMPORT_SITES} sites`),
+    ),
+  feedblockingSites: z.strictObject(z.partial(feedblockingSettingsSchema).shape),
 });
 export type ImportLegacyExtensionDataBody = z.infer<typeof importLegacyExtensionDataBodySchema>;
 
 export const importLegacyExtensionDataResponseSchema = z.object({
   /** Sites the account did not have, now intercepted with the extension's budget. */
-  sitesAdded: z.number().int().min(0),
+  sitesAdded: z.int().check(z.minimum(0)),
   /** Sites the account already had; they keep the budget set in the account. */
-  sitesKept: z.number().int().min(0),
+  sitesKept: z.int().check(z.minimum(0)),
   /** Whether the switches were saved: only when the person had saved none yet. */
   feedSettingsApplied: z.boolean(),
 });

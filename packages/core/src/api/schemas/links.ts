@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SIGN_IN_METHODS } from '../../constants/platforms';
 import { defineEndpoint } from '../endpoint';
 
@@ -16,8 +16,10 @@ export type AppLinks = z.infer<typeof appLinksSchema>;
 const fallbackUrlSchema = (field: string) =>
   z
     .string({ error: `${field} must be text` })
-    .max(2000, `${field} is too long`)
-    .regex(/^https?:\/\/[^\s\p{Cc}]+$/iu, `${field} must be a web address (http or https)`);
+    .check(
+      z.maxLength(2000, `${field} is too long`),
+      z.regex(/^https?:\/\/[^\s\p{Cc}]+$/iu, `${field} must be a web address (http or https)`),
+    );
 
 export const signInMethodSchema = z.enum(SIGN_IN_METHODS, {
   error: `suggestedAuthMethod must be one of ${SIGN_IN_METHODS.join(', ')}`,
@@ -32,12 +34,12 @@ export const createDeepLinkBodySchema = z.strictObject({
   desktopUrl: fallbackUrlSchema('desktopUrl'),
   iosUrl: fallbackUrlSchema('iosUrl'),
   /** Omitted: the server suggests the method the person signed in with. */
-  suggestedAuthMethod: signInMethodSchema.optional(),
+  suggestedAuthMethod: z.optional(signInMethodSchema),
 });
 
 export const deepLinkCodeSchema = z
   .string({ error: 'code must be text' })
-  .regex(/^[A-Za-z0-9]{6,32}$/, 'code must be a link code (letters and digits)');
+  .check(z.regex(/^[A-Za-z0-9]{6,32}$/, 'code must be a link code (letters and digits)'));
 
 export const deepLinkSchema = z.object({
   code: z.string(),

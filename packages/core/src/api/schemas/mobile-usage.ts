@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { WEEK_DAYS } from '../../rules/app-days';
 import { MAX_TIMEZONE_OFFSET_MINUTES } from '../../rules/time';
 import { isValidHostName } from '../../validation/host';
@@ -19,16 +19,20 @@ const MAX_APP_BUDGET = 10_000;
 const wholeNumber = (field: string, max: number) =>
   z
     .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(0, `${field} must be 0 or more`)
-    .max(max, `${field} can be at most ${max}`);
+    .check(
+      z.int(`${field} must be a whole number`),
+      z.minimum(0, `${field} must be 0 or more`),
+      z.maximum(max, `${field} can be at most ${max}`),
+    );
 
 /** A web domain of an app, offered as an "add site" chip: a host name, stored lower-cased. */
 const domainSchema = z
   .string({ error: 'domains must be host names' })
-  .trim()
-  .toLowerCase()
-  .refine(isValidHostName, 'domains must be host names like instagram.com');
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.refine(isValidHostName, 'domains must be host names like instagram.com'),
+  );
 
 /** One local day of an app's use; a resent day replaces what was stored for it. */
 const dayUsageSchema = z.strictObject({
@@ -49,32 +53,52 @@ const weekUsageSchema = z.strictObject({
 export const reportedAppSchema = z
   .strictObject({
     /** An id from getSupportedApps; unknown ids are refused. */
-    supportedAppId: z.string({ error: 'supportedAppId must be text' }).trim().min(1).max(64).optional(),
+    supportedAppId: z.optional(
+      z.string({ error: 'supportedAppId must be text' }).check(z.trim(), z.minLength(1), z.maxLength(64)),
+    ),
     /** The app's name as the phone shows it, for apps outside the catalogue. */
-    name: z.string({ error: 'name must be text' }).trim().min(1, 'name cannot be empty').max(100).optional(),
+    name: z.optional(
+      z
+        .string({ error: 'name must be text' })
+        .check(z.trim(), z.minLength(1, 'name cannot be empty'), z.maxLength(100)),
+    ),
     /** Opens allowed per day. */
     budget: wholeNumber('budget', MAX_APP_BUDGET),
-    domains: z
-      .array(domainSchema, { error: 'domains must be a list of host names' })
-      .max(MOBILE_USAGE_MAX_DOMAINS, `an app can have at most ${MOBILE_USAGE_MAX_DOMAINS} domains`)
-      .default([])
-      .transform((domains) => [...new Set(domains)]),
+    domains: z.pipe(
+      z._default(
+        z
+          .array(domainSchema, { error: 'domains must be a list of host names' })
+          .check(
+            z.maxLength(
+              MOBILE_USAGE_MAX_DOMAINS,
+              `an app can have at most ${MOBILE_USAGE_MAX_DOMAINS} domains`,
+            ),
+          ),
+        [],
+      ),
+      z.transform((domains) => [...new Set(domains)]),
+    ),
     /** The days this report speaks for, each replacing what was stored for that day. */
-    days: z
-      .array(dayUsageSchema, { error: 'days must be a list' })
-      .min(1, 'days must list at least one day')
-      .max(MOBILE_USAGE_MAX_DAYS, `days can list at most ${MOBILE_USAGE_MAX_DAYS} days`)
-      .optional(),
+    days: z.optional(
+      z
+        .array(dayUsageSchema, { error: 'days must be a list' })
+        .check(
+          z.minLength(1, 'days must list at least one day'),
+          z.maxLength(MOBILE_USAGE_MAX_DAYS, `days can list at most ${MOBILE_USAGE_MAX_DAYS} days`),
+        ),
+    ),
     /** Deprecated (older phone builds): this week's totals so far. */
-    week: weekUsageSchema.optional(),
+    week: z.optional(weekUsageSchema),
   })
-  .refine((app) => app.supportedAppId !== undefined || app.name !== undefined, {
-    message: 'each app needs a supportedAppId or a name',
-  })
-  .refine((app) => app.days !== undefined || app.week !== undefined, {
-    message: 'each app needs its days (or, from older phone builds, its week)',
-    path: ['days'],
-  });
+  .check(
+    z.refine((app) => app.supportedAppId !== undefined || app.name !== undefined, {
+      message: 'each app needs a supportedAppId or a name',
+    }),
+    z.refine((app) => app.days !== undefined || app.week !== undefined, {
+      message: 'each app needs its days (or, from older phone builds, its week)',
+      path: ['days'],
+    }),
+  );
 export type ReportedApp = z.output<typeof reportedAppSchema>;
 
 /** Which report entry an app is: its catalogue id, else its name (case does not matter). */
@@ -90,58 +114,64 @@ export const reportMobileUsageBodySchema = z
   .strictObject({
     /** The phone's local day number (see rules/time userDay). */
     userDay: userDayBodySchema,
-    timezoneOffsetMinutes: z
-      .number({ error: 'timezoneOffsetMinutes must be a number' })
-      .int('timezoneOffsetMinutes must be whole minutes')
-      .min(-MAX_TIMEZONE_OFFSET_MINUTES, 'timezoneOffsetMinutes must be between -840 and 840')
-      .max(MAX_TIMEZONE_OFFSET_MINUTES, 'timezoneOffsetMinutes must be between -840 and 840')
-      .optional(),
+    timezoneOffsetMinutes: z.optional(
+      z
+        .number({ error: 'timezoneOffsetMinutes must be a number' })
+        .check(
+          z.int('timezoneOffsetMinutes must be whole minutes'),
+          z.minimum(-MAX_TIMEZONE_OFFSET_MINUTES, 'timezoneOffsetMinutes must be between -840 and 840'),
+          z.maximum(MAX_TIMEZONE_OFFSET_MINUTES, 'timezoneOffsetMinutes must be between -840 and 840'),
+        ),
+    ),
     /** Epoch seconds the current day streak started; null ends the streak. */
-    streakStarted: epochSecondsSchema('streakStarted').nullable().optional(),
-    screenTimeMinutesToday: wholeNumber('screenTimeMinutesToday', MINUTES_PER_DAY).optional(),
-    apps: z
-      .array(reportedAppSchema, { error: 'apps must be a list' })
-      .max(MOBILE_USAGE_MAX_APPS, `apps can list at most ${MOBILE_USAGE_MAX_APPS} apps`)
-      .optional(),
+    streakStarted: z.optional(z.nullable(epochSecondsSchema('streakStarted'))),
+    screenTimeMinutesToday: z.optional(wholeNumber('screenTimeMinutesToday', MINUTES_PER_DAY)),
+    apps: z.optional(
+      z
+        .array(reportedAppSchema, { error: 'apps must be a list' })
+        .check(z.maxLength(MOBILE_USAGE_MAX_APPS, `apps can list at most ${MOBILE_USAGE_MAX_APPS} apps`)),
+    ),
   })
-  .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    for (const [index, app] of (body.apps ?? []).entries()) {
-      const days = new Set<number>();
-      for (const [dayIndex, day] of (app.days ?? []).entries()) {
-        const path = ['apps', index, 'days', dayIndex, 'userDay'];
-        if (day.userDay > body.userDay) {
-          ctx.addIssue({ code: 'custom', path, message: 'days cannot be after userDay' });
+  .check(
+    z.superRefine((body, ctx) => {
+      const seen = new Set<string>();
+      for (const [index, app] of (body.apps ?? []).entries()) {
+        const days = new Set<number>();
+        for (const [dayIndex, day] of (app.days ?? []).entries()) {
+          const path = ['apps', index, 'days', dayIndex, 'userDay'];
+          if (day.userDay > body.userDay) {
+            ctx.addIssue({ code: 'custom', path, message: 'days cannot be after userDay' });
+          }
+          if (days.has(day.userDay)) {
+            ctx.addIssue({ code: 'custom', path, message: `day ${day.userDay} is listed twice in days` });
+          }
+          days.add(day.userDay);
         }
-        if (days.has(day.userDay)) {
-          ctx.addIssue({ code: 'custom', path, message: `day ${day.userDay} is listed twice in days` });
+        if (app.week && app.week.weekStartUserDay > body.userDay) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['apps', index, 'week', 'weekStartUserDay'],
+            message: 'weekStartUserDay cannot be after userDay',
+          });
         }
-        days.add(day.userDay);
+        const key = reportedAppKey(app);
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['apps', index],
+            message: `${app.supportedAppId ?? app.name} is listed twice`,
+          });
+        }
+        seen.add(key);
       }
-      if (app.week && app.week.weekStartUserDay > body.userDay) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['apps', index, 'week', 'weekStartUserDay'],
-          message: 'weekStartUserDay cannot be after userDay',
-        });
-      }
-      const key = reportedAppKey(app);
-      if (seen.has(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['apps', index],
-          message: `${app.supportedAppId ?? app.name} is listed twice`,
-        });
-      }
-      seen.add(key);
-    }
-  });
+    }),
+  );
 export type ReportMobileUsageBody = z.output<typeof reportMobileUsageBodySchema>;
 
 export const reportMobileUsageResponseSchema = z.object({
   ok: z.literal(true),
   /** How many apps the phone card now shows. */
-  apps: z.number().int(),
+  apps: z.int(),
 });
 
 export const mobileUsageEndpoints = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { acknowledgedSchema } from './common';
 import { emailSchema } from './fields';

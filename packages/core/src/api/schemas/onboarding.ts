@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   AGE_BANDS,
   INTENTION_OPTIONS,
@@ -12,17 +12,17 @@ import { shortTextSchema } from './fields';
 /** A "how did you hear about us" option; a drilldown asks a follow-up with its own choices. */
 export const hdyhOptionSchema = z.object({
   name: z.string(),
-  drilldown: z.array(z.string()).optional(),
-  drilldownPrompt: z.string().optional(),
+  drilldown: z.optional(z.array(z.string())),
+  drilldownPrompt: z.optional(z.string()),
 });
 export type HdyhOption = z.infer<typeof hdyhOptionSchema>;
 
 /** Saved onboarding answers (SPEC §3); null where not answered yet. */
 export const onboardingAnswersSchema = z.object({
-  hdyh: z.string().nullable(),
-  hdyhDetail: z.string().nullable(),
-  onboardingIntention: z.string().nullable(),
-  onboardingOutcome: z.string().nullable(),
+  hdyh: z.nullable(z.string()),
+  hdyhDetail: z.nullable(z.string()),
+  onboardingIntention: z.nullable(z.string()),
+  onboardingOutcome: z.nullable(z.string()),
 });
 export type OnboardingAnswers = z.infer<typeof onboardingAnswersSchema>;
 
@@ -35,38 +35,43 @@ const ONBOARDING_ANSWER_KEYS = ['hdyh', 'hdyhDetail', 'onboardingIntention', 'on
 /** One or more of the answers; each sent value replaces the saved one, the others are kept. */
 export const updateOnboardingAnswersBodySchema = z
   .strictObject({
-    hdyh: shortTextSchema('hdyh').optional(),
-    hdyhDetail: shortTextSchema('hdyhDetail').optional(),
-    onboardingIntention: intentionSchema.optional(),
-    onboardingOutcome: shortTextSchema('onboardingOutcome').optional(),
+    hdyh: z.optional(shortTextSchema('hdyh')),
+    hdyhDetail: z.optional(shortTextSchema('hdyhDetail')),
+    onboardingIntention: z.optional(intentionSchema),
+    onboardingOutcome: z.optional(shortTextSchema('onboardingOutcome')),
   })
-  .refine((body) => Object.keys(body).length > 0, {
-    message: `Send at least one of ${ONBOARDING_ANSWER_KEYS.join(', ')}`,
-  });
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, {
+      message: `Send at least one of ${ONBOARDING_ANSWER_KEYS.join(', ')}`,
+    }),
+  );
 
 /** The web-first funnel's answers, sent at sign-up (SPEC §7: hdyh, hdyhDetail, intention, outcome, age, job). */
 export const updateOnboardingParamsBodySchema = z
   .strictObject({
-    hdyh: shortTextSchema('hdyh').optional(),
-    hdyhDetail: shortTextSchema('hdyhDetail').optional(),
-    intention: intentionSchema.optional(),
-    outcome: shortTextSchema('outcome').optional(),
-    age: z.enum(AGE_BANDS, { error: `age must be one of: ${AGE_BANDS.join(', ')}` }).optional(),
+    hdyh: z.optional(shortTextSchema('hdyh')),
+    hdyhDetail: z.optional(shortTextSchema('hdyhDetail')),
+    intention: z.optional(intentionSchema),
+    outcome: z.optional(shortTextSchema('outcome')),
+    age: z.optional(z.enum(AGE_BANDS, { error: `age must be one of: ${AGE_BANDS.join(', ')}` })),
     /** The occupation: one of the listed options or the person's own words (SPEC §5). */
-    job: shortTextSchema('job').optional(),
+    job: z.optional(shortTextSchema('job')),
     /** Ours, beyond SPEC §7: the funnel's two other questions, kept with the rest. */
-    mostDisruptive: z
-      .enum(MOST_DISRUPTIVE_OPTIONS, {
+    mostDisruptive: z.optional(
+      z.enum(MOST_DISRUPTIVE_OPTIONS, {
         error: `mostDisruptive must be one of: ${MOST_DISRUPTIVE_OPTIONS.join(', ')}`,
-      })
-      .optional(),
-    worstApp: z
-      .enum(WORST_APP_OPTIONS, { error: `worstApp must be one of: ${WORST_APP_OPTIONS.join(', ')}` })
-      .optional(),
+      }),
+    ),
+    worstApp: z.optional(
+      z.enum(WORST_APP_OPTIONS, { error: `worstApp must be one of: ${WORST_APP_OPTIONS.join(', ')}` }),
+    ),
   })
-  .refine((body) => Object.keys(body).length > 0, {
-    message: 'Send at least one of hdyh, hdyhDetail, intention, outcome, age, job, mostDisruptive, worstApp',
-  });
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, {
+      message:
+        'Send at least one of hdyh, hdyhDetail, intention, outcome, age, job, mostDisruptive, worstApp',
+    }),
+  );
 export type UpdateOnboardingParamsBody = z.output<typeof updateOnboardingParamsBodySchema>;
 
 export const onboardingEndpoints = {

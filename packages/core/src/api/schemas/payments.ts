@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FREE_TRIAL_DAYS } from '../../constants/plans';
 import { defineEndpoint } from '../endpoint';
 import { entityIdSchema, priceIdSchema, queryBooleanSchema, returnPathSchema } from './common';
@@ -6,7 +6,7 @@ import { emailSchema } from './fields';
 
 /** A price as the payment provider reports it: unit_amount in cents and a lower-case currency code. */
 export const priceSchema = z.object({
-  unit_amount: z.number().int().min(0),
+  unit_amount: z.int().check(z.minimum(0)),
   currency: z.string(),
 });
 export type Price = z.infer<typeof priceSchema>;
@@ -17,8 +17,8 @@ export const checkoutSubscriptionQuerySchema = z.object({
   priceId: priceIdSchema,
   cancelPath: returnPathSchema('cancelPath'),
   successPath: returnPathSchema('successPath'),
-  skipTrial: queryBooleanSchema('skipTrial').optional(),
-  deferPayment: queryBooleanSchema('deferPayment').optional(),
+  skipTrial: z.optional(queryBooleanSchema('skipTrial')),
+  deferPayment: z.optional(queryBooleanSchema('deferPayment')),
 });
 
 /** userId must be the signed-in user's own id; the server answers 404 for anyone else's. */
@@ -28,19 +28,23 @@ export const getStripeCustomerBodySchema = z.strictObject({ userId: userIdSchema
 
 /** Exactly one of userId (signed in) or email (checkout before sign-in). */
 export const createStripeCustomerBodySchema = z
-  .strictObject({ userId: userIdSchema.optional(), email: emailSchema.optional() })
-  .refine((body) => (body.userId === undefined) !== (body.email === undefined), {
-    message: 'Send exactly one of userId or email',
-  });
+  .strictObject({ userId: z.optional(userIdSchema), email: z.optional(emailSchema) })
+  .check(
+    z.refine((body) => (body.userId === undefined) !== (body.email === undefined), {
+      message: 'Send exactly one of userId or email',
+    }),
+  );
 
 export const subscriptionIntentBodySchema = z.strictObject({
   userId: userIdSchema,
   priceId: priceIdSchema,
   numTrialDays: z
     .number({ error: 'numTrialDays must be a number' })
-    .int('numTrialDays must be a whole number')
-    .min(0, 'numTrialDays must be 0 or more')
-    .max(FREE_TRIAL_DAYS, `numTrialDays can be at most ${FREE_TRIAL_DAYS}`),
+    .check(
+      z.int('numTrialDays must be a whole number'),
+      z.minimum(0, 'numTrialDays must be 0 or more'),
+      z.maximum(FREE_TRIAL_DAYS, `numTrialDays can be at most ${FREE_TRIAL_DAYS}`),
+    ),
 });
 
 /** 'setup' confirms a card for a trial; 'payment' charges now. */
@@ -55,7 +59,7 @@ export type SubscriptionIntent = z.infer<typeof subscriptionIntentSchema>;
 export const paymentConfigSchema = z.object({
   provider: z.enum(['stripe', 'local']),
   /** Stripe's publishable key; null for the local test provider. */
-  publishableKey: z.string().nullable(),
+  publishableKey: z.nullable(z.string()),
   prices: z.object({
     monthly: z.string(),
     annual: z.string(),
@@ -98,7 +102,7 @@ export const paymentsEndpoints = {
     summary: "The user's payment customer, if any, and whether it has an active subscription.",
     auth: 'user',
     body: getStripeCustomerBodySchema,
-    response: z.object({ customerId: z.string().nullable(), hasActiveSubscriptions: z.boolean() }),
+    response: z.object({ customerId: z.nullable(z.string()), hasActiveSubscriptions: z.boolean() }),
   }),
   createStripeCustomer: defineEndpoint({
     method: 'POST',

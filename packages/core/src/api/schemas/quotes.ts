@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 
 /** A quote about attention as the breathe page shows it (SPEC §3: id 1-36, text, author). */
 export const quoteSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   quote: z.string(),
   author: z.string(),
 });

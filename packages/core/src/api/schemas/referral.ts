@@ -1,9 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { acknowledgedSchema, entityIdSchema, uuidSchema } from './common';
 
 /** How a person's referral link has done: visits to it and download clicks from them. */
-export const appReferralStatsSchema = z.object({ views: z.number().int(), downloadClicks: z.number().int() });
+export const appReferralStatsSchema = z.object({
+  views: z.int(),
+  downloadClicks: z.int(),
+});
 
 export const referralEndpoints = {
   viewAppReferral: defineEndpoint({

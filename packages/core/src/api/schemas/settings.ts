@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FEEDBLOCKING_SETTING_KEYS, type FeedblockingSettingKey } from '../../constants/feedblocking';
 import { defineEndpoint } from '../endpoint';
 
@@ -15,12 +15,13 @@ export const feedblockingSettingsSchema = z.object({
 });
 
 /** An update names one or more of the six keys; the others keep their value. */
-export const updateBrowserSiteSettingsBodySchema = feedblockingSettingsSchema
-  .partial()
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, {
-    message: `Send at least one of ${FEEDBLOCKING_SETTING_KEYS.join(', ')}`,
-  });
+export const updateBrowserSiteSettingsBodySchema = z
+  .strictObject(z.partial(feedblockingSettingsSchema).shape)
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, {
+      message: `Send at least one of ${FEEDBLOCKING_SETTING_KEYS.join(', ')}`,
+    }),
+  );
 
 export const settingsEndpoints = {
   getBrowserSiteSettings: defineEndpoint({
@@ -28,7 +29,7 @@ export const settingsEndpoints = {
     path: '/getBrowserSiteSettings',
     summary: "The user's feedblocking switches; null until set up (the home page then offers Finish Setup).",
     auth: 'user',
-    response: feedblockingSettingsSchema.nullable(),
+    response: z.nullable(feedblockingSettingsSchema),
   }),
   updateBrowserSiteSettings: defineEndpoint({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_SESSION_LENGTH_MS } from '../../constants/limits';
 import { defineEndpoint } from '../endpoint';
 import { epochSecondsSchema, userDayBodySchema, userDayQuerySchema, uuidSchema } from './common';
@@ -8,9 +8,9 @@ import { budgetSchema, siteOriginSchema } from './fields';
 export const browserSiteSessionSchema = z.object({
   id: z.string(),
   siteId: z.string(),
-  timeStarted: z.number().int(),
-  lengthInMilliseconds: z.number().int(),
-  userDay: z.number().int(),
+  timeStarted: z.int(),
+  lengthInMilliseconds: z.int(),
+  userDay: z.int(),
 });
 export type BrowserSiteSession = z.infer<typeof browserSiteSessionSchema>;
 
@@ -18,7 +18,7 @@ export type BrowserSiteSession = z.infer<typeof browserSiteSessionSchema>;
 export const browserSiteSchema = z.object({
   id: z.string(),
   siteOrigin: z.string(),
-  budget: z.number().int(),
+  budget: z.int(),
   active: z.boolean(),
 });
 export type BrowserSite = z.infer<typeof browserSiteSchema>;
@@ -27,8 +27,8 @@ export type BrowserSite = z.infer<typeof browserSiteSchema>;
  * A site with the requested day's picture. `dailyBudget` is the budget in force that day
  * (today's sessions count against it); activeSessions are those not yet over.
  */
-export const customSiteSchema = browserSiteSchema.extend({
-  dailyBudget: z.number().int(),
+export const customSiteSchema = z.extend(browserSiteSchema, {
+  dailyBudget: z.int(),
   todaysSessions: z.array(browserSiteSessionSchema),
   activeSessions: z.array(browserSiteSessionSchema),
 });
@@ -46,10 +46,13 @@ export const archiveBrowserSiteBodySchema = z.strictObject({ siteId: uuidSchema(
 /** siteId with budget and/or active edits the site; siteId alone deletes it (SPEC §7). */
 export const updateBrowserCustomSiteBodySchema = z.strictObject({
   siteId: uuidSchema('siteId'),
-  budget: budgetSchema.optional(),
-  active: z.boolean({ error: 'active must be true or false' }).optional(),
+  budget: z.optional(budgetSchema),
+  active: z.optional(z.boolean({ error: 'active must be true or false' })),
 });
 export type UpdateBrowserCustomSiteBody = z.infer<typeof updateBrowserCustomSiteBodySchema>;
+
+/** Edit Site changes only the budget: the site itself is fixed once added. */
+export const editSiteBudgetSchema = z.required(z.pick(updateBrowserCustomSiteBodySchema, { budget: true }));
 
 /** Whether an update body means "delete this site". */
 export const isDeleteSiteUpdate = (body: UpdateBrowserCustomSiteBody): boolean =>
@@ -57,7 +60,7 @@ export const isDeleteSiteUpdate = (body: UpdateBrowserCustomSiteBody): boolean =
 
 export const updateBrowserCustomSiteResponseSchema = z.object({
   deleted: z.boolean(),
-  site: browserSiteSchema.nullable(),
+  site: z.nullable(browserSiteSchema),
 });
 
 export const startBrowserSiteSessionBodySchema = z.strictObject({
@@ -65,9 +68,11 @@ export const startBrowserSiteSessionBodySchema = z.strictObject({
   siteId: uuidSchema('siteId'),
   lengthInMilliseconds: z
     .number({ error: 'lengthInMilliseconds must be a number' })
-    .int('lengthInMilliseconds must be whole milliseconds')
-    .positive('lengthInMilliseconds must be more than 0')
-    .max(MAX_SESSION_LENGTH_MS, 'a session lasts at most 30 minutes'),
+    .check(
+      z.int('lengthInMilliseconds must be whole milliseconds'),
+      z.positive('lengthInMilliseconds must be more than 0'),
+      z.maximum(MAX_SESSION_LENGTH_MS, 'a session lasts at most 30 minutes'),
+    ),
   timeStarted: epochSecondsSchema('timeStarted'),
   userDay: userDayBodySchema,
 });

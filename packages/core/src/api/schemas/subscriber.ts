@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PREMIUM_ENTITLEMENT } from '../../constants/products';
 import { isoDateTimeSchema } from './common';
 
@@ -10,7 +10,7 @@ import { isoDateTimeSchema } from './common';
 /** One entry of `subscriptions`, keyed by product id (SPEC §3). */
 export const subscriberSubscriptionSchema = z.object({
   /** null for purchases that never lapse (lifetime). */
-  expires_date: isoDateTimeSchema.nullable(),
+  expires_date: z.nullable(isoDateTimeSchema),
   purchase_date: isoDateTimeSchema,
   period_type: z.enum(['normal', 'trial', 'intro', 'promotional']),
   store: z.enum(['app_store', 'play_store', 'stripe', 'promotional', 'gift']),
@@ -20,14 +20,14 @@ export type SubscriberSubscription = z.infer<typeof subscriberSubscriptionSchema
 
 export const subscriberSchema = z.object({
   entitlements: z.object({
-    [PREMIUM_ENTITLEMENT]: z
-      .object({
-        product_identifier: z.string().min(1),
+    [PREMIUM_ENTITLEMENT]: z.optional(
+      z.object({
+        product_identifier: z.string().check(z.minLength(1)),
         /** null for purchases that never lapse (lifetime). */
-        expires_date: isoDateTimeSchema.nullable(),
+        expires_date: z.nullable(isoDateTimeSchema),
         purchase_date: isoDateTimeSchema,
-      })
-      .optional(),
+      }),
+    ),
   }),
   subscriptions: z.record(z.string(), subscriberSubscriptionSchema),
 });

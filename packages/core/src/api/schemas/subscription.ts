@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { entityIdSchema } from './common';
 import { subscriberSchema } from './subscriber';
@@ -11,10 +11,10 @@ import { subscriberSchema } from './subscriber';
 export const subscriptionStateSchema = z.object({
   name: z.string(),
   info: z.string(),
-  detailedInfo: z.string().nullable(),
-  managementUrl: z.string().nullable(),
+  detailedInfo: z.nullable(z.string()),
+  managementUrl: z.nullable(z.string()),
   isTrial: z.boolean(),
-  daysLeft: z.number().int().min(0),
+  daysLeft: z.int().check(z.minimum(0)),
   isExpired: z.boolean(),
   subscriber: subscriberSchema,
 });
@@ -30,39 +30,39 @@ export const subscriberResponseSchema = z.object({ subscriber: subscriberSchema 
 export const entitlementServiceParamsSchema = z.object({ userId: entityIdSchema('userId') });
 
 const epochMs = (field: string) =>
-  z
-    .number({ error: `${field} must be milliseconds since 1970` })
-    .int(`${field} must be whole milliseconds`)
+  z.number({ error: `${field} must be milliseconds since 1970` }).check(
+    z.int(`${field} must be whole milliseconds`),
     // The range a JavaScript date can hold; past it `new Date` is an invalid date.
-    .min(0, `${field} must be milliseconds since 1970`)
-    .max(8.64e15, `${field} is past the last date there can be`);
+    z.minimum(0, `${field} must be milliseconds since 1970`),
+    z.maximum(8.64e15, `${field} is past the last date there can be`),
+  );
 
 /**
  * One store-purchase event in RevenueCat's webhook format (api_version 1.0). Only the fields
  * fulfilment reads are checked; RevenueCat adds fields over time, so the rest pass through.
  */
 export const revenueCatEventSchema = z.looseObject({
-  id: z.string({ error: 'event.id is required' }).min(1, 'event.id is required'),
-  type: z.string({ error: 'event.type is required' }).min(1, 'event.type is required'),
-  app_user_id: z.string().nullish(),
-  original_app_user_id: z.string().nullish(),
-  aliases: z.array(z.string()).nullish(),
-  product_id: z.string().nullish(),
-  new_product_id: z.string().nullish(),
-  period_type: z.string().nullish(),
-  purchased_at_ms: epochMs('purchased_at_ms').nullish(),
-  expiration_at_ms: epochMs('expiration_at_ms').nullish(),
+  id: z.string({ error: 'event.id is required' }).check(z.minLength(1, 'event.id is required')),
+  type: z.string({ error: 'event.type is required' }).check(z.minLength(1, 'event.type is required')),
+  app_user_id: z.nullish(z.string()),
+  original_app_user_id: z.nullish(z.string()),
+  aliases: z.nullish(z.array(z.string())),
+  product_id: z.nullish(z.string()),
+  new_product_id: z.nullish(z.string()),
+  period_type: z.nullish(z.string()),
+  purchased_at_ms: z.nullish(epochMs('purchased_at_ms')),
+  expiration_at_ms: z.nullish(epochMs('expiration_at_ms')),
   event_timestamp_ms: epochMs('event_timestamp_ms'),
-  environment: z.string().nullish(),
-  store: z.string().nullish(),
-  entitlement_ids: z.array(z.string()).nullish(),
-  transaction_id: z.string().nullish(),
-  original_transaction_id: z.string().nullish(),
+  environment: z.nullish(z.string()),
+  store: z.nullish(z.string()),
+  entitlement_ids: z.nullish(z.array(z.string())),
+  transaction_id: z.nullish(z.string()),
+  original_transaction_id: z.nullish(z.string()),
 });
 export type RevenueCatEvent = z.infer<typeof revenueCatEventSchema>;
 
 export const revenueCatWebhookBodySchema = z.looseObject({
-  api_version: z.string().optional(),
+  api_version: z.optional(z.string()),
   event: revenueCatEventSchema,
 });
 
@@ -83,7 +83,7 @@ export const subscriptionEndpoints = {
     path: '/getSubscriptionState',
     summary: "The user's plan as the subscription page shows it; null without a subscription.",
     auth: 'user',
-    response: subscriptionStateSchema.nullable(),
+    response: z.nullable(subscriptionStateSchema),
   }),
   startFreeTrial: defineEndpoint({
     method: 'POST',

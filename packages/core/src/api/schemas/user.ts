@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 
 export const userSchema = z.object({
   uid: z.string(),
-  phoneNumber: z.string().nullable(),
-  email: z.string().nullable(),
+  phoneNumber: z.nullable(z.string()),
+  email: z.nullable(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,18 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CustomSite,
-  MIN_SITE_BUDGET,
-  siteHost,
-  updateBrowserCustomSiteBodySchema,
-} from '@stillpoint/core';
+import { type CustomSite, editSiteBudgetSchema, MIN_SITE_BUDGET, siteHost } from '@stillpoint/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { BudgetField, budgetValueAs, useDeleteSite, useUpdateSiteBudget } from '../../../lib/sites';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-
-/** Edit Site only changes the budget; the site itself is fixed once added. */
-const editBudgetSchema = updateBrowserCustomSiteBodySchema.pick({ budget: true }).required();
 
 interface EditSiteFormProps {
   site: CustomSite;
@@ -37,7 +29,7 @@ export function EditSiteForm({ site, onDone, onBusyChange }: EditSiteFormProps) 
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(editBudgetSchema), defaultValues: { budget: site.budget } });
+  } = useForm({ resolver: zodResolver(editSiteBudgetSchema), defaultValues: { budget: site.budget } });
   const budget = watch('budget');
 
   const save = handleSubmit(async ({ budget: newBudget }) => {
