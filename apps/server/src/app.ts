@@ -16,6 +16,7 @@ import { registerAuthentication } from './http/authenticate';
 import { registerCompression } from './http/compression';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandling } from './http/errors';
+import { registerIdempotency } from './http/idempotency';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimiting } from './http/rate-limit';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -163,6 +164,8 @@ export async function buildApp({
   const sessionLookup = createSessionLookup(auth, database);
   app.addHook('onClose', async () => sessionLookup.stop());
   registerAuthentication(app, sessionLookup.lookup);
+  // Idempotency-Key claims for the calls that create, pay or send, and the hourly job that drops old keys.
+  registerIdempotency(app, database.db);
   await registerAuthRoutes(app, auth, {
     publicUrl: config.publicUrl,
     testPhoneNumbers: config.auth.testPhoneNumbers,

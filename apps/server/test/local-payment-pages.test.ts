@@ -126,6 +126,12 @@ describe('local payment pages', () => {
     return { session, path: pathOf(session.url), customerId: session.customerId };
   }
 
+  /** The page a POST redirected to, fetched as the browser does: by GET. */
+  async function followed(response: LightMyRequestResponse) {
+    expect(response.statusCode).toBe(303);
+    return h.app.inject({ url: pathOf(locationOf(response)) });
+  }
+
   async function giftCheckout(quantity = 2) {
     const session = await h.provider.createCheckoutSession({
       mode: 'payment',
@@ -259,15 +265,21 @@ describe('local payment pages', () => {
       expect(paid).toMatchObject({ amount_paid: 699, status: 'paid' });
     });
 
-    it("4000 0000 0000 0002 is declined with Stripe's message, keeps what was typed, and changes nothing", async () => {
+    it("4000 0000 0000 0002 is declined with Stripe's message on the form again, by a redirect, and changes nothing", async () => {
       const { session, path } = await subscriptionCheckout();
       const mark = h.webhooks.mark();
       const response = await postForm(h.app, path, card.declined);
-      expect(response.statusCode).toBe(402);
-      const page = read(response);
+      expect(response.statusCode).toBe(303);
+      expect(locationOf(response)).toBe(`${publicUrl()}${path}?attempt=1`);
+      const shown = await followed(response);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['cache-control']).toBe('no-store');
+      const page = read(shown);
       expect(alertText(page)).toBe('Your card was declined.');
       const number = page.field('Card number');
-      expect(number.value).toBe('4000 0000 0000 0002');
+      // The card is typed again, as on Stripe's page: the server keeps no card number to show.
+      expect(number.value).toBe('');
+      expect(shown.body).not.toContain('4000 0000 0000 0002"');
       expect(number).toHaveProperty('autofocus');
       expect(page.description(number)).toContain('Your card was declined.');
 
@@ -345,8 +357,8 @@ describe('local payment pages', () => {
         expiry: '01 / 20',
         cvc: '12',
       });
-      expect(response.statusCode).toBe(400);
-      const page = read(response);
+      expect(locationOf(response)).toBe(`${publicUrl()}${path}?attempt=1`);
+      const page = read(await followed(response));
       const number = page.field('Card number');
       const expiry = page.field('Expiration date');
       const cvc = page.field('Security code');
@@ -359,19 +371,27 @@ describe('local payment pages', () => {
       expect(expiry).not.toHaveProperty('autofocus');
       expect(h.webhooks.types(mark)).toEqual([]);
 
-      const second = read(await postForm(h.app, path, { cardNumber: '4242', expiry: '13/30', cvc: '' }));
+      const again = await postForm(h.app, path, { cardNumber: '4242', expiry: '13/30', cvc: '' });
+      expect(locationOf(again)).toBe(`${publicUrl()}${path}?attempt=2`);
+      const second = read(await followed(again));
       expect(second.description(second.field('Card number'))).toBe('Your card number is incomplete.');
       expect(second.description(second.field('Expiration date'))).toContain(
         "Your card's expiration date is invalid.",
       );
+      // An older attempt's address (Back) is the clean form, and the form with no attempt too.
+      for (const url of [`${path}?attempt=1`, path]) {
+        const clean = read(await h.app.inject({ url }));
+        expect(clean.field('Card number')['aria-invalid'], url).toBeUndefined();
+        expect(alertText(clean), url).toBeUndefined();
+      }
     });
 
     it('asks a gift buyer for a valid e-mail, then takes the payment and records the e-mail', async () => {
       const { session, path } = await giftCheckout(3);
       const missing = await postForm(h.app, path, { ...card.succeeds, email: 'not-an-address' });
-      expect(missing.statusCode).toBe(400);
-      const page = read(missing);
+      const page = read(await followed(missing));
       expect(page.description(page.field('Email'))).toContain('Enter a valid email address');
+      expect(page.field('Email').value).toBe('not-an-address');
 
       const mark = h.webhooks.mark();
       const paid = await postForm(h.app, path, { ...card.succeeds, email: 'giver@example.com' });
@@ -423,13 +443,52 @@ describe('local payment pages', () => {
       expect(page.field('Card number')).not.toHaveProperty('required');
 
       const partial = await postForm(h.app, path, { cardNumber: '4242 4242 4242 4242', expiry: '', cvc: '' });
-      expect(partial.statusCode).toBe(400);
+      expect(locationOf(partial)).toBe(`${publicUrl()}${path}?attempt=1`);
+      expect(read(await followed(partial)).field('Expiration date')['aria-invalid']).toBe('true');
 
       const response = await postForm(h.app, path, { cardNumber: '', expiry: '', cvc: '' });
       expect(response.statusCode).toBe(303);
       const completed = await h.provider.retrieveCheckoutSession(session.id);
       const subscription = await h.provider.retrieveSubscription(completed?.subscriptionId ?? '');
       expect(subscription).toMatchObject({ status: 'trialing', paymentMethod: null });
+    });
+
+    it('answers every Pay with a redirect to a page, so reload and Back only fetch pages again', async () => {
+      const { session, path } = await subscriptionCheckout();
+      const mark = h.webhooks.mark();
+      // Refused twice, then paid: three POSTs, each answered 303, none with a page of its own.
+      const refused = [
+        await postForm(h.app, path, { cardNumber: '4242', expiry: '', cvc: '' }),
+        await postForm(h.app, path, card.declined),
+      ];
+      const paid = await postForm(h.app, path, card.succeeds);
+      for (const response of [...refused, paid]) {
+        expect(response.statusCode).toBe(303);
+        expect(response.body).toBe('');
+      }
+      expect(h.webhooks.types(mark)).toContain('checkout.session.completed');
+
+      // Back lands on the pages the redirects named: each a GET, none sends the form again.
+      const afterMark = h.webhooks.mark();
+      for (const response of refused) {
+        const page = await h.app.inject({ url: pathOf(locationOf(response)) });
+        expect(page.statusCode).toBe(200);
+        expect(textOf(page)).toContain('This checkout is complete');
+      }
+      expect(h.webhooks.types(afterMark)).toEqual([]);
+      expect(await h.provider.listCustomerSubscriptions(session.customerId ?? '')).toHaveLength(1);
+      // The refused attempt is not kept on the paid session.
+      const completed = h.webhooks.since(mark).at(-1)?.event.data.object;
+      expect(completed).toMatchObject({ id: session.id, local_attempt: null });
+    });
+
+    it('sends a press of neither authentication button back to the authentication page by GET', async () => {
+      const { path } = await subscriptionCheckout();
+      const authenticate = pathOf(locationOf(await postForm(h.app, path, card.authenticate)));
+      const neither = await postForm(h.app, authenticate, { outcome: 'maybe' });
+      expect(neither.statusCode).toBe(303);
+      expect(locationOf(neither)).toBe(authenticate);
+      expect(textOf(await h.app.inject({ url: authenticate }))).toContain('Authenticate your card');
     });
 
     it('sends a second press of the button where the first went, and says a finished checkout is complete', async () => {
@@ -456,11 +515,11 @@ describe('local payment pages', () => {
         cvc: '1',
         email: hostile,
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.body).not.toContain('<script>');
-      const page = read(response);
+      const shown = await followed(response);
+      expect(shown.body).not.toContain('<script>');
+      const page = read(shown);
       expect(page.field('Email').value).toBe(hostile);
-      expect(page.field('Card number').value).toBe(hostile);
+      expect(page.field('Card number').value).toBe('');
 
       const odd = `${publicUrl()}/x?a="><b>bold</b>`;
       const quoted = await subscriptionCheckout({ cancelUrl: odd });

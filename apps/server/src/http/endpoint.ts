@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../errors';
 import { attachOptionalUser, requireSessionUser, type SessionUser } from './authenticate';
+import { answerOnce, isRepeatedKey, readIdempotencyKey } from './idempotency';
 
 // `query?`/`body?` are optional on Endpoint, so strip undefined before asking which schema is there.
 type Input<S> = [NonNullable<S>] extends [never]
@@ -70,7 +71,8 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
  * endpoint answers 401 before any other work unless the bearer token is a live session; a public one
  * still learns who is calling when a valid token is sent. Handlers return plain data; failures are
  * thrown as AppError. Bodies are read up to the endpoint's own size limit (`bodyLimitOf`); a larger
- * one is refused with a 413 before it is parsed.
+ * one is refused with a 413 before it is parsed. An `idempotent` endpoint runs once per
+ * Idempotency-Key (http/idempotency.ts).
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -80,15 +82,25 @@ export function registerEndpoint<E extends Endpoint>(
 ): void {
   const needsUser = endpoint.auth !== 'public';
   const identifiesCaller = needsUser || options.optionalUser === true;
-  const onRequest = needsUser ? requireSessionUser : identifiesCaller ? attachOptionalUser : undefined;
+  const authentication = needsUser ? requireSessionUser : identifiesCaller ? attachOptionalUser : undefined;
+  // A call that takes an Idempotency-Key reads it after authentication (the key is the caller's)
+  // and before the rate limit, which lets a repeat of a counted press through.
+  const onRequest = [
+    ...(authentication ? [authentication] : []),
+    ...(endpoint.idempotent ? [readIdempotencyKey(endpoint.path, !identifiesCaller)] : []),
+  ];
+  const rateLimit =
+    options.rateLimit && endpoint.idempotent
+      ? { ...options.rateLimit, allowList: isRepeatedKey }
+      : options.rateLimit;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
     // onRequest: an unauthenticated caller learns nothing about the body or query it sent.
-    ...(onRequest ? { onRequest } : {}),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
     preValidation: refuseUnstorableText,
     bodyLimit: bodyLimitOf(endpoint),
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(rateLimit ? { config: { rateLimit } } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [needsUser ? 'user' : 'public'],
@@ -98,25 +110,31 @@ export function registerEndpoint<E extends Endpoint>(
       response: { 200: successSchema(endpoint.response) },
     },
     handler: async (request, reply) => {
-      const data = await handler({
-        query: request.query as Input<E['query']>,
-        body: request.body as Input<E['body']>,
-        get user(): SessionUser {
-          if (!request.sessionUser) throw new Error(`${endpoint.path} is public and has no signed-in user`);
-          return request.sessionUser;
-        },
-        get optionalUser(): SessionUser | null {
-          if (!identifiesCaller) {
-            throw new Error(
-              `${endpoint.path} must be registered with { optionalUser: true } to read optionalUser`,
-            );
-          }
-          return request.sessionUser;
-        },
-        request,
-        reply,
-      });
-      return { success: true as const, data };
+      const answer = async () => ({ success: true as const, data: await run(request, reply) });
+      if (!endpoint.idempotent) return answer();
+      // answerOnce has sent the answer itself (kept, replayed or refused); Fastify takes the reply back.
+      return (await answerOnce(request, reply, answer)) as never;
     },
   });
+
+  async function run(request: FastifyRequest, reply: FastifyReply) {
+    return handler({
+      query: request.query as Input<E['query']>,
+      body: request.body as Input<E['body']>,
+      get user(): SessionUser {
+        if (!request.sessionUser) throw new Error(`${endpoint.path} is public and has no signed-in user`);
+        return request.sessionUser;
+      },
+      get optionalUser(): SessionUser | null {
+        if (!identifiesCaller) {
+          throw new Error(
+            `${endpoint.path} must be registered with { optionalUser: true } to read optionalUser`,
+          );
+        }
+        return request.sessionUser;
+      },
+      request,
+      reply,
+    });
+  }
 }

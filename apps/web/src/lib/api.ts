@@ -40,12 +40,25 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Lets the request outlive the page, for a last report sent as the page goes away. */
   keepalive?: boolean;
+  /**
+   * For the calls that create, pay or send (`idempotent` in core's registry), sent as the
+   * Idempotency-Key header: one per press of a button (lib/usePress.ts), the same for an automatic
+   * retry of that press, so the server runs the press once (docs/payments.md, "Once per click").
+   */
+  idempotencyKey?: string | undefined;
 }
 
 type CallArgs<E> =
   undefined extends EndpointInput<E>
     ? [input?: EndpointInput<E>, options?: CallOptions]
     : [input: EndpointInput<E>, options?: CallOptions];
+
+/** A new key for one press of a button: 128 random bits, as hex. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
 
 type Endpoints = typeof endpoints;
 
@@ -107,7 +120,11 @@ async function sendRequest<E extends Endpoint>(
   options: CallOptions,
 ): Promise<EndpointResponse<E>> {
   // Same origin as the page: the server serves /api, and `npm run dev` proxies it.
-  const request = apiRequest(route, input, { platform: WEB_APP_PLATFORM, token: await readAccessToken() });
+  const request = apiRequest(route, input, {
+    platform: WEB_APP_PLATFORM,
+    token: await readAccessToken(),
+    idempotencyKey: options.idempotencyKey,
+  });
   const deadline = withDeadline(options.signal, options.timeoutMs ?? API_TIMEOUT_MS);
   try {
     // The deadline covers reading the answer too (a server can send its headers, then stall), and

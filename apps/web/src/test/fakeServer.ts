@@ -5,7 +5,10 @@ import {
   brand,
   canBuyPlan,
   emailSchema,
+  endpoints,
   hasPremiumEntitlement,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
   INSIGHT_DAYS,
   type Insights,
   type InterceptOutcome,
@@ -37,6 +40,13 @@ export interface FakeRequest {
 }
 
 type Route = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
+
+/** `METHOD /api/path` of the calls that take an Idempotency-Key, from core's registry. */
+const idempotentRoutes = new Set(
+  Object.values(endpoints)
+    .filter((endpoint) => 'idempotent' in endpoint && endpoint.idempotent === true)
+    .map((endpoint) => `${endpoint.method} /api${endpoint.path}`),
+);
 
 export const TEST_USER = { uid: 'user-1', phoneNumber: '+15555550100', email: null };
 export const TEST_TOKEN = 'session-token-1';
@@ -86,7 +96,9 @@ interface FakeServerOptions {
  * The server at the global fetch boundary: Better Auth's session, phone and sign-out routes, the
  * API calls sign-in makes, and the subscription and payment calls, with the state they share
  * (signed in, the plan, the once-ever trial). Tests override single routes to make one of them
- * fail, and read `requests` to see what reached the server.
+ * fail, and read `requests` to see what reached the server. Like the server, it runs a call that
+ * takes an Idempotency-Key once per key: a repeat gets the first answer (a 422 with other input),
+ * and `handled` lists only the requests a route ran, so a test can count what was created.
  */
 export function installFakeServer({
   signedIn = false,
@@ -98,6 +110,9 @@ export function installFakeServer({
   const user = { ...TEST_USER, uid };
   const state = { signedIn, code: '123456', subscription, trialUsed, country };
   const requests: FakeRequest[] = [];
+  const handled: FakeRequest[] = [];
+  /** Each key's input and answer, as the server keeps them (a 5xx or 429 frees the key). */
+  const keys = new Map<string, { input: string; answer: Promise<FakeResponse> }>();
   /** Each pause's settled outcome by interceptId, as reportInterceptOutcomes keeps them. */
   const pauses = new Map<string, InterceptOutcome>();
   const session = () => ({
@@ -241,9 +256,28 @@ export function installFakeServer({
       requests.splice(requests.indexOf(request), 1);
       throw init.signal.reason ?? new DOMException('Aborted', 'AbortError');
     }
-    const route = routes.get(`${request.method} ${request.path}`);
+    const name = `${request.method} ${request.path}`;
+    const route = routes.get(name);
     if (!route) return json({ status: 404, body: { success: false, code: 'NOT_FOUND', error: 'Not here.' } });
-    return json(await route(request));
+    const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+    if (key === null || !idempotentRoutes.has(name)) {
+      handled.push(request);
+      return json(await route(request));
+    }
+    const sent = `${url.search} ${JSON.stringify(request.body)}`;
+    const kept = keys.get(`${name} ${key}`);
+    if (kept) {
+      if (kept.input !== sent) return json(failure(422, 'UNPROCESSABLE', IDEMPOTENCY_KEY_REUSED_MESSAGE));
+      const first = await kept.answer;
+      return json({ ...first, headers: { ...first.headers, 'Idempotent-Replayed': 'true' } });
+    }
+    handled.push(request);
+    const answer = Promise.resolve(route(request));
+    keys.set(`${name} ${key}`, { input: sent, answer });
+    const response = await answer;
+    const status = response.status ?? 200;
+    if (status >= 500 || status === 429) keys.delete(`${name} ${key}`);
+    return json(response);
   });
   vi.stubGlobal('fetch', fetchMock);
 
@@ -257,6 +291,10 @@ export function installFakeServer({
     /** The requests made to one route, in order. */
     calls(key: string): FakeRequest[] {
       return requests.filter((request) => `${request.method} ${request.path}` === key);
+    },
+    /** The requests one route ran: repeats of an Idempotency-Key answered from the first are left out. */
+    handled(key: string): FakeRequest[] {
+      return handled.filter((request) => `${request.method} ${request.path}` === key);
     },
   };
 }

@@ -10,6 +10,8 @@ export const errorStatus = {
   CONFLICT: 409,
   // The body is over the call's limit: resending it as it is cannot work, unlike a 400 on its contents.
   PAYLOAD_TOO_LARGE: 413,
+  // The request is well formed but cannot be taken as sent: an Idempotency-Key reused for other input.
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -16,6 +16,37 @@ describe('apiRequest', () => {
     expect(request.body).toBeUndefined();
   });
 
+  it('sends an idempotency key in the Idempotency-Key header, and no such header without one', () => {
+    const withKey = apiRequest(
+      endpoints.sendFeedback,
+      { content: 'hi', location: 'home' },
+      { platform: 'WebApp', idempotencyKey: 'press-1' },
+    );
+    expect(withKey.headers['Idempotency-Key']).toBe('press-1');
+    const withoutKey = apiRequest(
+      endpoints.sendFeedback,
+      { content: 'hi', location: 'home' },
+      { platform: 'WebApp' },
+    );
+    expect(Object.keys(withoutKey.headers)).not.toContain('Idempotency-Key');
+  });
+
+  it('marks the calls that create, pay or send as taking an idempotency key', () => {
+    const idempotent = Object.entries(endpoints)
+      .filter(([, endpoint]) => (endpoint as { idempotent?: true }).idempotent === true)
+      .map(([name]) => name)
+      .sort();
+    expect(idempotent).toEqual([
+      'createStripeCheckoutSessionForGift',
+      'createStripeCheckoutSessionForSubscription',
+      'joinNewsletter',
+      'requestPurchaseRestore',
+      'sendFeedback',
+      'sendUninstallFeedback',
+      'startFreeTrial',
+    ]);
+  });
+
   it('sends SPEC §7 headers, the token when signed in, and JSON for a POST body', () => {
     const request = apiRequest(
       endpoints.addBrowserSite,

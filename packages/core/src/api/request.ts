@@ -1,6 +1,6 @@
 import { API_PREFIX, apiHeaders, DEFAULT_API_VERSION } from '../constants/api';
 import type { AppPlatform } from '../constants/platforms';
-import type { Endpoint, EndpointResponse } from './endpoint';
+import { type Endpoint, type EndpointResponse, IDEMPOTENCY_KEY_HEADER } from './endpoint';
 import { ApiError, MALFORMED_RESPONSE_MESSAGE, unwrapEnvelope } from './envelope';
 
 /** A call to the product's own server, ready for fetch (the path is relative to its origin). */
@@ -15,12 +15,17 @@ export interface ApiRequest {
  * SPEC §7 conventions, shared by the web app and the extension: bearer token when signed in,
  * Accept-Version, X-App-Platform, and a JSON content type when a body is sent. GET input goes in
  * the query string, leaving out undefined and null (optional parameters) and repeating a key for
- * each item of a list; POST input is the JSON body.
+ * each item of a list; POST input is the JSON body. An idempotency key, for the calls that take
+ * one (`idempotent`), goes in the Idempotency-Key header: the same key for a retry of one press.
  */
 export function apiRequest(
   endpoint: Pick<Endpoint, 'method' | 'path'>,
   input: unknown,
-  { platform, token }: { platform: AppPlatform; token?: string | null },
+  {
+    platform,
+    token,
+    idempotencyKey,
+  }: { platform: AppPlatform; token?: string | null; idempotencyKey?: string | undefined },
 ): ApiRequest {
   const headers: Record<string, string> = {
     [apiHeaders.version]: DEFAULT_API_VERSION,
@@ -28,6 +33,7 @@ export function apiRequest(
     Accept: 'application/json',
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   const path = `${API_PREFIX}${endpoint.path}`;
   if (endpoint.method === 'GET') {
     const search = searchOf(input);

@@ -13,6 +13,7 @@ export * from './onboarding';
 export * from './payment-products';
 export * from './paywall-variant';
 export * from './personal-plan';
+export * from './plan-label';
 export * from './prices';
 export * from './referral';
 export * from './sessions';

@@ -39,6 +39,7 @@ describe('englishDate', () => {
     long: { weekday: 'long', month: 'long', day: 'numeric' },
     weekday: { weekday: 'short' },
     short: { weekday: 'short', month: 'short', day: 'numeric' },
+    monthDay: { month: 'long', day: 'numeric' },
   };
 
   it("writes every day of a leap year as Intl's US English does, in UTC and in local time", () => {

@@ -62,9 +62,10 @@ const MONTHS = [
  * How `englishDate` writes a date, as `Intl.DateTimeFormat('en-US')` would with these options:
  * - `long`: 'Sunday, November 29' (weekday, month long, day);
  * - `weekday`: 'Sun' (weekday short);
- * - `short`: 'Sun, Nov 29' (weekday, month and day short).
+ * - `short`: 'Sun, Nov 29' (weekday, month and day short);
+ * - `monthDay`: 'November 29' (month long, day).
  */
-export type EnglishDateStyle = 'long' | 'weekday' | 'short';
+export type EnglishDateStyle = 'long' | 'weekday' | 'short' | 'monthDay';
 
 /**
  * A date in English without Intl, for the dates of a page's first screen (home's), which would
@@ -77,6 +78,7 @@ export function englishDate(date: Date, style: EnglishDateStyle, { utc = false }
   if (style === 'weekday') return weekday.slice(0, 3);
   const month = MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
   const day = utc ? date.getUTCDate() : date.getDate();
+  if (style === 'monthDay') return `${month} ${day}`;
   if (style === 'short') return `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
   return `${weekday}, ${month} ${day}`;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paywallVariant, userIdHash } from './paywall-variant';
+import { paywallFor, paywallVariant, userIdHash } from './paywall-variant';
 
 /** UTF-8 bytes by another road: encodeURIComponent writes every non-ASCII byte as %XX. */
 function utf8Reference(text: string): number[] {
@@ -68,5 +68,25 @@ describe('paywallVariant', () => {
     const personal = ids.filter((id) => paywallVariant(id) === 'personalPlan').length;
     expect(personal / ids.length).toBeGreaterThan(0.45);
     expect(personal / ids.length).toBeLessThan(0.55);
+  });
+});
+
+describe('paywallFor', () => {
+  const personalId = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].find(
+    (id) => paywallVariant(id) === 'personalPlan',
+  );
+
+  it('shows the personal plan only to someone on its side who gave answers to make it from', () => {
+    expect(personalId).toBeDefined();
+    expect(paywallFor(personalId, true)).toBe('personalPlan');
+    expect(paywallFor(personalId, false)).toBe('timeline');
+  });
+
+  it('is the split itself for anyone with answers, and the timeline for anyone without', () => {
+    fc.assert(
+      fc.property(fc.option(fc.string({ maxLength: 40 })), (id) => {
+        return paywallFor(id, true) === paywallVariant(id) && paywallFor(id, false) === 'timeline';
+      }),
+    );
   });
 });

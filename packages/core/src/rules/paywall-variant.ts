@@ -47,3 +47,13 @@ export function paywallVariant(userId: string | null | undefined): PaywallVarian
   if (!userId) return 'timeline';
   return userIdHash(userId) > 0.5 ? 'personalPlan' : 'timeline';
 }
+
+/**
+ * The paywall the funnel shows: the personal plan says a plan is ready, so it is only for someone
+ * who gave answers to make one from, and then only on its side of the split above. Anyone
+ * without answers (signed in through "I already have an account") sees the timeline, which
+ * claims no plan.
+ */
+export function paywallFor(userId: string | null | undefined, hasAnswers: boolean): PaywallVariant {
+  return hasAnswers ? paywallVariant(userId) : 'timeline';
+}

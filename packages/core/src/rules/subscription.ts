@@ -36,7 +36,7 @@ export const hasCardOnFile = (subscriber: MaybeSubscriber): boolean =>
   isTrial(subscriber) && premiumProductId(subscriber) !== productIds.promoWeekly;
 
 /** The entitlement's own expiry decides, as in the entitlement service; the product's record is a fallback. */
-const expiresAtMs = (subscriber: MaybeSubscriber): number | undefined => {
+export const expiresAtMs = (subscriber: MaybeSubscriber): number | undefined => {
   const premium = subscriber?.entitlements.premium;
   const expires = premium ? premium.expires_date : premiumSubscription(subscriber)?.expires_date;
   return expires == null ? undefined : Date.parse(expires);

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  epochSeconds,
-  formatCountdown,
-  formatPhoneUse,
-  isPossibleUserDay,
-  streakDays,
-  userDay,
-  utcUserDay,
-} from './time';
+import { epochSeconds, formatPhoneUse, isPossibleUserDay, streakDays, userDay, utcUserDay } from './time';
 
 describe('userDay', () => {
   it('is the UTC day number when the offset is 0', () => {
@@ -58,15 +50,6 @@ describe('formatPhoneUse', () => {
     [Number.NaN, '0m'],
   ])('%s minutes → %s', (minutes, text) => {
     expect(formatPhoneUse(minutes)).toBe(text);
-  });
-});
-
-describe('formatCountdown', () => {
-  it('shows hh:mm:ss from the 3599 s offer down to zero', () => {
-    expect(formatCountdown(3599)).toBe('00:59:59');
-    expect(formatCountdown(3600)).toBe('01:00:00');
-    expect(formatCountdown(0)).toBe('00:00:00');
-    expect(formatCountdown(-3)).toBe('00:00:00');
   });
 });
 

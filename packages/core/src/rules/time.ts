@@ -34,13 +34,6 @@ export function formatPhoneUse(minutes: number): string {
   return hours > 0 ? `${hours}h ${rest}m` : `${rest}m`;
 }
 
-/** hh:mm:ss for the paywall's 'Offer ends in' countdown. */
-export function formatCountdown(secondsLeft: number): string {
-  const total = Math.max(0, Math.floor(secondsLeft));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-}
-
 /**
  * The furthest any clock is from UTC, in `getTimezoneOffset` minutes (UTC-14 to UTC+14, which
  * covers every real zone with room to spare).

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './deep-links';
 export * from './feedback';
 export * from './gifts';
+export * from './idempotency';
 export * from './insights';
 export * from './mobile';
 export * from './newsletter';

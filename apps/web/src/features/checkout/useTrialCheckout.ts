@@ -5,6 +5,7 @@ import { callApi } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { hostedCheckout, STRIPE_SUCCESS_PARAM, useSubscription } from '../../lib/subscription';
 import { useOnBackForwardRestore } from '../../lib/useOnBackForwardRestore';
+import { usePress } from '../../lib/usePress';
 import { showErrorToast } from '../../ui/toast';
 
 export const CHECKOUT_PATH = '/checkout';
@@ -30,13 +31,15 @@ export function useTrialCheckout(priceId: string | undefined) {
   const subscription = useSubscription();
   const [open, setOpen] = useState(false);
   const [answered409, setAnswered409] = useState(false);
+  const press = usePress();
   const session = useMutation({
     mutationFn: (id: string) =>
-      callApi('createStripeCheckoutSessionForSubscription', {
-        priceId: id,
-        cancelPath: CHECKOUT_PATH,
-        successPath: SUCCESS_PATH,
-      }),
+      callApi(
+        'createStripeCheckoutSessionForSubscription',
+        { priceId: id, cancelPath: CHECKOUT_PATH, successPath: SUCCESS_PATH },
+        { idempotencyKey: press.key() },
+      ),
+    onSettled: press.end,
     onSuccess: ({ url }) => hostedCheckout.open(url),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
@@ -71,7 +74,8 @@ export function useTrialCheckout(priceId: string | undefined) {
     leaving: session.isPending || session.isSuccess,
     start() {
       setOpen(true);
-      if (signedIn && !subscribed && priceId && !session.isPending) session.mutate(priceId);
+      // One press at a time: a double click opens one checkout.
+      if (signedIn && !subscribed && priceId && press.start()) session.mutate(priceId);
     },
     close() {
       // Once the session is asked for, the page is leaving: closing would only hide that.

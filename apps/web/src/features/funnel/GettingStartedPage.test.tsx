@@ -1,20 +1,46 @@
+import { paywallVariant } from '@stillpoint/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentLoad } from '../../app/paymentPageLoad';
 import { setConsent } from '../../lib/consent';
 import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
+import { stubCarouselBrowser } from '../../test/browserFakes';
 import { FAKE_DEEP_LINK_URL, FAKE_SUBSCRIPTION_ID, installFakePayments } from '../../test/fakePayments';
 import { FAKE_APP_LINKS, installFakeServer, TEST_TOKEN } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
+import { subscriptionState } from '../../test/subscriptions';
 import { loadLaterSteps } from './laterSteps';
 import { androidRedirect } from './useAndroidRedirect';
 
 /** An id whose hash is at most 0.5: the timeline paywall (decision 019). */
 const TIMELINE_UID = 'timeline-user';
+/** An id on the personal plan's side of the split. */
+const PERSONAL_PLAN_UID =
+  ['plan-user-1', 'plan-user-2', 'plan-user-3', 'plan-user-4', 'plan-user-5', 'plan-user-6'].find(
+    (id) => paywallVariant(id) === 'personalPlan',
+  ) ?? 'none';
+
+const ALL_ANSWERS = {
+  intention: 'find focus',
+  outcome: 'deeper work',
+  age: '28-32',
+  occupation: 'engineer',
+  mostDisruptive: 'binge watching',
+  worstApp: 'youtube',
+};
 
 beforeAll(() => Promise.all([preloadRoutes('/getting-started'), loadLaterSteps()]));
+
+/** Signs the test person in through the funnel's phone step, as they would type it. */
+async function signInWithThePhoneStep() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Phone number', undefined, { timeout: 5000 }), '5555550100');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.type(await screen.findByLabelText('Confirmation code'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
 
 // A step's 300 ms advance can still land after the last test's cleanup and keep its place: each
 // test starts from a new visit.
@@ -171,11 +197,7 @@ describe('/getting-started', () => {
       }),
     );
     open();
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Phone number', undefined, { timeout: 5000 }), '5555550100');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(await screen.findByLabelText('Confirmation code'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await signInWithThePhoneStep();
 
     expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
     expect(server.calls('POST /api/updateOnboardingParams').map((call) => call.body)).toEqual([
@@ -247,7 +269,79 @@ describe('/getting-started', () => {
 
     const { router } = open(`/getting-started?ssid=${FAKE_SUBSCRIPTION_ID}&redirect_status=succeeded`);
     expect(await heading('Welcome to Stillpoint')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe(`?ssid=${FAKE_SUBSCRIPTION_ID}`));
+    // Handled: the provider's parameters and ssid leave the address.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows the download step as it was on a reload after paying, not "already premium"', async () => {
+    const server = installFakeServer({ signedIn: true, uid: TIMELINE_UID });
+    installFakePayments(server);
+    sessionStorage.setItem('stillpoint.funnelPlace', JSON.stringify({ step: 'PURCHASE', answers: {} }));
+    const first = open(`/getting-started?ssid=${FAKE_SUBSCRIPTION_ID}&redirect_status=succeeded`);
+    expect(await heading('Welcome to Stillpoint')).toBeInTheDocument();
+    expect(screen.getByText(/Your free trial has started/)).toBeInTheDocument();
+    await waitFor(() => expect(first.router.state.location.search).toBe(''));
+    const address = `${first.router.state.location.pathname}${first.router.state.location.search}`;
+    first.unmount();
+
+    // The reload: the server now holds the trial just bought, as it would.
+    const paid = installFakeServer({
+      signedIn: true,
+      uid: TIMELINE_UID,
+      subscription: subscriptionState('cardTrial'),
+    });
+    installFakePayments(paid, { hasActiveSubscription: true });
+    open(address);
+    expect(await heading('Welcome to Stillpoint')).toBeInTheDocument();
+    expect(screen.getByText(/Your free trial has started/)).toBeInTheDocument();
+    expect(screen.queryByText(/nothing to pay/)).not.toBeInTheDocument();
+    expect(paid.calls('POST /api/getStripeSubscriptionIntent')).toHaveLength(0);
+  });
+
+  it('says "already premium" again on a reload when that is how the paywall finished', async () => {
+    const server = installFakeServer({
+      signedIn: true,
+      uid: TIMELINE_UID,
+      subscription: subscriptionState('pro'),
+    });
+    installFakePayments(server, { hasActiveSubscription: true });
+    sessionStorage.setItem('stillpoint.funnelPlace', JSON.stringify({ step: 'PURCHASE', answers: {} }));
+    const first = open();
+    expect(await heading('Welcome to Stillpoint')).toBeInTheDocument();
+    expect(screen.getByText(/You already have premium/)).toBeInTheDocument();
+    first.unmount();
+
+    open();
+    expect(await heading('Welcome to Stillpoint')).toBeInTheDocument();
+    expect(screen.getByText(/You already have premium/)).toBeInTheDocument();
+  });
+
+  it('shows someone who signed in without answering the timeline, not "Your Personal Plan is ready"', async () => {
+    expect(paywallVariant(PERSONAL_PLAN_UID)).toBe('personalPlan');
+    const server = installFakeServer({ signedIn: false, uid: PERSONAL_PLAN_UID });
+    installFakePayments(server);
+    server.route('POST /api/updateOnboardingParams', () => ({ body: { success: true, data: { ok: true } } }));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'I already have an account' }));
+    await signInWithThePhoneStep();
+
+    expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
+    expect(document.querySelector('[data-paywall]')).toHaveAttribute('data-paywall', 'timeline');
+    expect(screen.queryByText('Your Personal Plan is ready')).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('shows the same person the personal plan once there are answers to make it from', async () => {
+    // The personal plan's carousel and floating button read these, which jsdom lacks.
+    stubCarouselBrowser();
+    const server = installFakeServer({ signedIn: true, uid: PERSONAL_PLAN_UID });
+    installFakePayments(server);
+    sessionStorage.setItem(
+      'stillpoint.funnelPlace',
+      JSON.stringify({ step: 'PURCHASE', answers: ALL_ANSWERS }),
+    );
+    open();
+    expect(await heading('Your Personal Plan is ready')).toBeInTheDocument();
+    expect(document.querySelector('[data-paywall]')).toHaveAttribute('data-paywall', 'personalPlan');
   });
 
   it('says nobody is signed in on the purchase screen without a user', async () => {

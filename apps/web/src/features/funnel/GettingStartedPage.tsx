@@ -1,4 +1,4 @@
-import { funnelProgress, paywallVariant } from '@stillpoint/core';
+import { funnelProgress, paywallFor } from '@stillpoint/core';
 import { ChevronLeft } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,14 +7,14 @@ import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { useBrowserValue, useIsStored } from '../../lib/firstScreen';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
-import { readPaymentReturn, withoutProviderParams } from '../../lib/paymentForm/paymentReturn';
+import { readPaymentReturn, SSID_PARAM, withoutProviderParams } from '../../lib/paymentForm/paymentReturn';
 import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
 import { whenIdle } from '../../lib/whenIdle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { funnelEvents } from './funnelEvents';
-import { hasKeptPlace } from './funnelStorage';
+import { hasKeptPlace, hasPlanAnswers } from './funnelStorage';
 import { DownloadStep, loadLaterSteps, PurchaseStep, SignUpStep } from './laterSteps';
 import { BeforeStillpointStep, FirstReviewStep, RightSpotStep, SecondReviewStep } from './steps/InfoSteps';
 import { LandingStep } from './steps/LandingStep';
@@ -70,17 +70,16 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
   const [returned] = useState(() => readPaymentReturn(search));
   const [providerError] = useState(() => search.get('error'));
   const funnel = useFunnel({ signedIn, returningFromPayment: returned !== null });
-  const { step, answers, answer, next, back, goTo } = funnel;
-  const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
+  const { step, answers, answer, next, back, goTo, outcome, finish } = funnel;
 
   const uid = auth.user?.uid;
+  const hasAnswers = hasPlanAnswers(answers);
   const complete = useCallback(
     (result: PaymentOutcome) => {
-      setOutcome(result);
-      if (result === 'purchased') funnelEvents.purchased(paywallVariant(uid));
-      goTo('REDIRECT_TO_DOWNLOAD');
+      if (result === 'purchased') funnelEvents.purchased(paywallFor(uid, hasAnswers));
+      finish(result);
     },
-    [uid, goTo],
+    [uid, hasAnswers, finish],
   );
   // Back from the provider with the payment made: nothing left to show on the paywall.
   const paidOnReturn = returned?.status === 'succeeded' || returned?.status === 'processing';
@@ -89,8 +88,16 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
     // Once, for the address the page was opened with.
     if (handledReturn.current) return;
     handledReturn.current = true;
-    if (returned?.status) setSearch(withoutProviderParams(search), { replace: true });
-    if (paidOnReturn) complete('purchased');
+    if (paidOnReturn) {
+      // The purchase is handled: ssid goes too, so a reload opens the kept download step, not
+      // the paywall (which would find premium and say there was nothing to pay).
+      const rest = withoutProviderParams(search);
+      rest.delete(SSID_PARAM);
+      setSearch(rest, { replace: true });
+      complete('purchased');
+    } else if (returned?.status) {
+      setSearch(withoutProviderParams(search), { replace: true });
+    }
   }, [returned, search, setSearch, paidOnReturn, complete]);
 
   useEffect(() => {
@@ -160,6 +167,7 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
               case 'PURCHASE':
                 return paidOnReturn ? null : (
                   <PurchaseStep
+                    hasAnswers={hasAnswers}
                     authenticationFailed={returned?.status === 'failed'}
                     onComplete={complete}
                     onSignIn={() => goTo('SIGN_UP')}

@@ -11,6 +11,7 @@ import {
   WORST_APP_OPTIONS,
   type WorstApp,
 } from '@stillpoint/core';
+import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 
 /** SPEC §3 web-first answers; null until answered. */
 export interface FunnelAnswers {
@@ -39,7 +40,22 @@ const ANSWERS_KEY = 'stillpoint.funnelAnswers';
 export interface FunnelPlace {
   step: FunnelStep;
   answers: FunnelAnswers;
+  /**
+   * How the paywall finished in this tab (a purchase, or premium already held), so a reload of
+   * the download step says what it said. Only words: premium itself is always the server's.
+   */
+  outcome: PaymentOutcome | null;
 }
+
+/**
+ * Whether the answers are enough to make a personal plan from: what the person wants Stillpoint
+ * for, and what that would give them. Someone who signed in without the questions has neither.
+ */
+export const hasPlanAnswers = (answers: FunnelAnswers): boolean =>
+  answers.intention !== null && answers.outcome !== null;
+
+const readOutcome = (value: unknown): PaymentOutcome | null =>
+  value === 'purchased' || value === 'alreadyPremium' ? value : null;
 
 const oneOf = <T extends string>(options: readonly T[], value: unknown): T | null =>
   typeof value === 'string' && (options as readonly string[]).includes(value) ? (value as T) : null;
@@ -82,9 +98,9 @@ function writeJson(storage: Storage | undefined, key: string, value: unknown): v
 export function loadPlace(): FunnelPlace | null {
   const raw = readJson(globalThis.sessionStorage, FUNNEL_PLACE_KEY);
   if (typeof raw !== 'object' || raw === null) return null;
-  const { step, answers } = raw as Record<string, unknown>;
+  const { step, answers, outcome } = raw as Record<string, unknown>;
   if (!isFunnelStep(step)) return null;
-  return { step, answers: readAnswers(answers) };
+  return { step, answers: readAnswers(answers), outcome: readOutcome(outcome) };
 }
 
 /** Whether this visit has been here before (a reload, or back from a sign-in or payment page). */

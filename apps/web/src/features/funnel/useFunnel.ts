@@ -1,5 +1,6 @@
 import { type FunnelStep, firstFunnelStep, nextFunnelStep, previousFunnelStep } from '@stillpoint/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { funnelEvents } from './funnelEvents';
 import {
   type FunnelAnswers,
@@ -18,6 +19,10 @@ export interface Funnel {
   /** null where Back is not offered. */
   back: (() => void) | null;
   goTo(step: FunnelStep): void;
+  /** How the paywall finished in this visit; null before. */
+  outcome: PaymentOutcome | null;
+  /** The paywall finished: on to the download step, remembering how, for a reload. */
+  finish(outcome: PaymentOutcome): void;
 }
 
 /**
@@ -36,6 +41,7 @@ export function useFunnel({
     return {
       step: firstFunnelStep({ signedIn, returningFromPayment, kept: kept?.step }),
       answers: kept?.answers ?? loadDeviceAnswers(),
+      outcome: kept?.outcome ?? null,
     };
   });
 
@@ -63,8 +69,13 @@ export function useFunnel({
     [],
   );
   const goTo = useCallback((to: FunnelStep) => setPlace((current) => ({ ...current, step: to })), []);
+  const finish = useCallback(
+    (outcome: PaymentOutcome) =>
+      setPlace((current) => ({ ...current, step: 'REDIRECT_TO_DOWNLOAD', outcome })),
+    [],
+  );
   const previous = previousFunnelStep(step);
   const back = previous ? () => goTo(previous) : null;
 
-  return { step, answers: place.answers, answer, next, back, goTo };
+  return { step, answers: place.answers, answer, next, back, goTo, outcome: place.outcome, finish };
 }

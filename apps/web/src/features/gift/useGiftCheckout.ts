@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { hostedCheckout } from '../../lib/subscription';
 import { useOnBackForwardRestore } from '../../lib/useOnBackForwardRestore';
+import { usePress } from '../../lib/usePress';
 
 interface GiftCheckoutInput {
   priceId: string;
@@ -16,19 +17,25 @@ interface GiftCheckoutInput {
  * Success stays busy: the browser is leaving.
  */
 export function useGiftCheckout() {
+  const press = usePress();
   const session = useMutation({
     mutationFn: async ({ priceId, quantity, referralGroup }: GiftCheckoutInput) => {
-      const { url } = await callApi('createStripeCheckoutSessionForGift', {
-        ...giftCheckoutPaths(referralGroup),
-        priceId,
-        quantity,
-        ...(referralGroup ? { referralGroup } : {}),
-      });
+      const { url } = await callApi(
+        'createStripeCheckoutSessionForGift',
+        {
+          ...giftCheckoutPaths(referralGroup),
+          priceId,
+          quantity,
+          ...(referralGroup ? { referralGroup } : {}),
+        },
+        { idempotencyKey: press.key() },
+      );
       // An answer with nowhere to send the buyer is SPEC §8's invalid response: a failure too.
       if (!isGiftCheckoutUrl(url)) throw new Error(`Not a checkout address: ${url}`);
       return url;
     },
     onSuccess: (url) => hostedCheckout.open(url),
+    onSettled: press.end,
   });
 
   // Back from checkout through the back/forward cache, the page is as it was left: busy. Nothing
@@ -37,7 +44,8 @@ export function useGiftCheckout() {
 
   return {
     buy: (input: GiftCheckoutInput) => {
-      if (!session.isPending) session.mutate(input);
+      // One press at a time: a double click opens one checkout.
+      if (press.start()) session.mutate(input);
     },
     /** The session is being made, or made and the browser is leaving for it. */
     busy: session.isPending || session.isSuccess,

@@ -1,7 +1,7 @@
 import { messages } from '@stillpoint/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { callApi } from '../../lib/api';
+import { useEffect, useRef, useState } from 'react';
+import { callApi, newIdempotencyKey } from '../../lib/api';
 import { reloadSubscription, type Subscription } from '../../lib/subscription';
 import { showSuccessToast } from '../../ui/toast';
 
@@ -16,13 +16,15 @@ interface FreeTrialOptions {
  * SPEC §4: onboarding starts the no-card free trial by itself, once, when there is no
  * stripe_success, the subscription is initialised and there is no entitlement. The server holds
  * the final check (once per person, ever) and answers startedTrial false otherwise. A trial
- * started is announced, and the subscription reloaded so the badge shows it.
+ * started is announced, and the subscription reloaded so the badge shows it. The attempt carries
+ * one idempotency key per visit, so a repeat of it cannot answer differently from the first.
  */
 export function useFreeTrial(subscription: Subscription, { fromCheckout, enabled }: FreeTrialOptions) {
   const queryClient = useQueryClient();
   const attempted = useRef(false);
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const { mutate: startTrial } = useMutation({
-    mutationFn: () => callApi('startFreeTrial'),
+    mutationFn: () => callApi('startFreeTrial', undefined, { idempotencyKey }),
     onSuccess: ({ startedTrial }) => {
       if (!startedTrial) return;
       showSuccessToast(messages.trialStarted);

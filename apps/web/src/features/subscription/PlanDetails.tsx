@@ -1,4 +1,4 @@
-import type { SubscriptionState } from '@stillpoint/core';
+import { currentPlanName, type SubscriptionState } from '@stillpoint/core';
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import type { Subscription } from '../../lib/subscription';
@@ -12,9 +12,14 @@ interface PlanDetailsProps {
   fetchLatest: Subscription['fetchLatest'];
 }
 
-/** SPEC §2: the plan's name, info, optional detailed info, and where to manage it (if anywhere). */
+/**
+ * SPEC §2: the plan's name, info, optional detailed info, and where to manage it (if anywhere).
+ * The name is core's, from the subscriber the server sent, in this reader's calendar: the no-card
+ * trial reads 'Free trial, ends December 6'.
+ */
 export function PlanDetails({ state, badge, fetchLatest }: PlanDetailsProps) {
   const headingId = useId();
+  const name = currentPlanName(state.subscriber, new Date()) ?? state.name;
   return (
     <section
       aria-labelledby={headingId}
@@ -27,7 +32,7 @@ export function PlanDetails({ state, badge, fetchLatest }: PlanDetailsProps) {
             id={headingId}
             className="text-2xl font-semibold tracking-tight text-ink first-letter:uppercase"
           >
-            {state.name}
+            {name}
           </h2>
           {badge ? (
             <span

@@ -66,7 +66,7 @@ describe('with a subscription', () => {
     renderRoute('/subscription');
     await pageReady();
 
-    expect(screen.getByRole('region', { name: 'premium monthly' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: /^Free trial, ends / })).toHaveTextContent(
       'A free trial, no card needed.',
     );
     expect(screen.getByRole('region', { name: 'Keep Premium after your trial' })).toBeInTheDocument();

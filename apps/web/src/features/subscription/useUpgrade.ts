@@ -2,6 +2,7 @@ import { ApiError } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { hostedCheckout, STRIPE_SUCCESS_PARAM, SUBSCRIPTION_PATH } from '../../lib/subscription';
+import { usePress } from '../../lib/usePress';
 import { showErrorToast } from '../../ui/toast';
 
 /** Checkout comes back here either way; a completed purchase says so in the query. */
@@ -11,22 +12,35 @@ const SUCCESS_PATH = `${SUBSCRIPTION_PATH}?${STRIPE_SUCCESS_PARAM}=true`;
 /**
  * 'upgrade': asks for a hosted checkout session for the chosen price and leaves for it. It stays
  * pending while the browser leaves, so the button keeps its loading state. A 409 means the
- * person already subscribes (SPEC §8); anything else gets the generic error toast.
+ * person already subscribes (SPEC §8); anything else gets the generic error toast. One press
+ * makes one checkout session, however often the button is clicked.
  */
 export function useUpgrade({ onAlreadySubscribed }: { onAlreadySubscribed(): void }) {
-  return useMutation({
+  const press = usePress();
+  const mutation = useMutation({
     mutationFn: (priceId: string) =>
-      callApi('createStripeCheckoutSessionForSubscription', {
-        priceId,
-        cancelPath: CANCEL_PATH,
-        successPath: SUCCESS_PATH,
-        // No skipTrial: the server decides whether this checkout starts with the 7 free days
-        // (once per person, ever, the no-card trial included), and checkout shows what is due today.
-      }),
+      callApi(
+        'createStripeCheckoutSessionForSubscription',
+        {
+          priceId,
+          cancelPath: CANCEL_PATH,
+          successPath: SUCCESS_PATH,
+          // No skipTrial: the server decides whether this checkout starts with the 7 free days
+          // (once per person, ever, the no-card trial included), and checkout shows what is due today.
+        },
+        { idempotencyKey: press.key() },
+      ),
     onSuccess: ({ url }) => hostedCheckout.open(url),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) onAlreadySubscribed();
       else showErrorToast();
     },
+    onSettled: press.end,
   });
+  return {
+    ...mutation,
+    mutate: (priceId: string) => {
+      if (press.start()) mutation.mutate(priceId);
+    },
+  };
 }

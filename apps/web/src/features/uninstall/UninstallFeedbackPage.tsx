@@ -14,6 +14,7 @@ import { callApi } from '../../lib/api';
 import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
+import { usePress } from '../../lib/usePress';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 
@@ -69,20 +70,27 @@ function ReasonForm({
   const [details, setDetails] = useState('');
   const detailsId = useId();
   const detailsHintId = useId();
+  const press = usePress();
   const send = useMutation({
     mutationFn: (answer: { reason: UninstallReason; details: string }) =>
-      callApi('sendUninstallFeedback', {
-        reason: answer.reason,
-        // Blank words are no words: the call refuses empty details.
-        ...(answer.details.trim() ? { details: answer.details.trim() } : {}),
-        ...context,
-      }),
+      callApi(
+        'sendUninstallFeedback',
+        {
+          reason: answer.reason,
+          // Blank words are no words: the call refuses empty details.
+          ...(answer.details.trim() ? { details: answer.details.trim() } : {}),
+          ...context,
+        },
+        { idempotencyKey: press.key() },
+      ),
     onSuccess: onSent,
+    onSettled: press.end,
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason || send.isPending) return;
+    // One press at a time: a double click sends one answer.
+    if (!reason || !press.start()) return;
     send.mutate({ reason, details });
   };
 

@@ -4,6 +4,7 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { callApi } from '../api';
+import { usePress } from '../usePress';
 
 export const NEWSLETTER_JOINED_MESSAGE = 'Thanks! Check your inbox to confirm.';
 
@@ -17,8 +18,11 @@ export function NewsletterSignup() {
   const inputId = useId();
   const errorId = useId();
   const [email, setEmail] = useState('');
+  const press = usePress();
   const join = useMutation({
-    mutationFn: (address: string) => callApi('joinNewsletter', { email: address }),
+    mutationFn: (address: string) =>
+      callApi('joinNewsletter', { email: address }, { idempotencyKey: press.key() }),
+    onSettled: press.end,
   });
   const confirmation = useRef<HTMLParagraphElement>(null);
 
@@ -29,7 +33,8 @@ export function NewsletterSignup() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!join.isPending) join.mutate(email.trim());
+    // One press at a time: a double click signs up once.
+    if (press.start()) join.mutate(email.trim());
   };
 
   return (

@@ -59,6 +59,7 @@ export const feedbackEndpoints = {
     auth: 'public',
     body: sendUninstallFeedbackBodySchema,
     bodyLimitBytes: FEEDBACK_BODY_LIMIT_BYTES,
+    idempotent: true,
     response: acknowledgedSchema,
   }),
   requestPurchaseRestore: defineEndpoint({
@@ -69,6 +70,7 @@ export const feedbackEndpoints = {
     auth: 'public',
     body: requestPurchaseRestoreBodySchema,
     bodyLimitBytes: FEEDBACK_BODY_LIMIT_BYTES,
+    idempotent: true,
     response: acknowledgedSchema,
   }),
   sendFeedback: defineEndpoint({
@@ -79,6 +81,7 @@ export const feedbackEndpoints = {
     auth: 'public',
     body: sendFeedbackBodySchema,
     bodyLimitBytes: FEEDBACK_BODY_LIMIT_BYTES,
+    idempotent: true,
     response: acknowledgedSchema,
   }),
 };

@@ -48,6 +48,7 @@ export const giftsEndpoints = {
     summary: 'A hosted checkout for 1 to 20 one-year gifts; no sign-in needed. Redirect to data.url.',
     auth: 'public',
     body: giftCheckoutBodySchema,
+    idempotent: true,
     response: redirectUrlSchema,
   }),
   getGiftPurchase: defineEndpoint({

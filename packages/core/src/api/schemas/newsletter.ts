@@ -10,6 +10,7 @@ export const newsletterEndpoints = {
     summary: 'Sign an e-mail up for the newsletter; signing up twice is not an error.',
     auth: 'public',
     body: z.strictObject({ email: emailSchema }),
+    idempotent: true,
     response: acknowledgedSchema,
   }),
 };

@@ -94,6 +94,7 @@ export const paymentsEndpoints = {
     summary: 'A hosted checkout for a subscription price; the client redirects to data.url.',
     auth: 'user',
     query: checkoutSubscriptionQuerySchema,
+    idempotent: true,
     response: redirectUrlSchema,
   }),
   getStripeCustomer: defineEndpoint({

@@ -90,6 +90,7 @@ export const subscriptionEndpoints = {
     path: '/startFreeTrial',
     summary: 'Start the 7-day no-card trial once per user; startedTrial is false when it cannot start.',
     auth: 'user',
+    idempotent: true,
     response: z.object({ startedTrial: z.boolean() }),
   }),
 };

@@ -8,6 +8,7 @@ import { newId } from './ids';
 import { buildPaymentIntent, buildSetupIntent, requireAuthentication, succeedIntent } from './intents';
 import type {
   CardDetails,
+  CheckoutAttempt,
   CheckoutSessionObject,
   CustomerObject,
   IntentObject,
@@ -157,11 +158,12 @@ export interface CheckoutForm extends CardInput {
 
 export type CheckoutErrors = CardErrors & { email?: string };
 
-export type CheckoutOutcome =
-  | { kind: 'gone' }
-  | { kind: 'invalid'; errors: CheckoutErrors }
-  | { kind: 'declined'; message: string }
-  | { kind: 'redirect'; url: string };
+/**
+ * Where the Pay button sends the person: every answer to the form's POST is a redirect to a page
+ * (the success URL, the authentication page, or this form again with its errors), so Back and
+ * reload never send the card form again. Gone: the session cannot be paid.
+ */
+export type CheckoutOutcome = { kind: 'gone' } | { kind: 'redirect'; url: string };
 
 /**
  * The hosted page's Pay button: checks the fields, then acts as the test card says: completes,
@@ -187,14 +189,15 @@ export async function submitCheckout(
     if (check.ok) card = check.card;
     else Object.assign(errors, check.errors);
   }
-  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+  if (Object.keys(errors).length > 0) return refuse(ctx, session, { email: form.email, errors, alert: null });
   const buyerEmail = session.customer === null ? email : null;
 
   if (card) {
     const behaviour = testCardBehaviour(cardDigits(form));
     if (behaviour === 'declined') {
       const known = cardDigits(form) === '4000000000000002';
-      return { kind: 'declined', message: known ? DECLINED_MESSAGE : UNKNOWN_CARD_MESSAGE };
+      const alert = known ? DECLINED_MESSAGE : UNKNOWN_CARD_MESSAGE;
+      return refuse(ctx, session, { email: form.email, errors: {}, alert });
     }
     if (behaviour === 'requires_authentication') {
       const purpose = { kind: 'checkout', session_id: session.id, email: buyerEmail } as const;
@@ -220,6 +223,26 @@ export async function submitCheckout(
   }
   const url = await completeCheckout(ctx, session, { card, email: buyerEmail, confirmedIntent: null });
   return { kind: 'redirect', url };
+}
+
+/** Keeps the refused attempt on the session and sends the person to the form that shows it. */
+async function refuse(
+  ctx: LocalContext,
+  session: CheckoutSessionObject,
+  attempt: Omit<CheckoutAttempt, 'number'>,
+): Promise<CheckoutOutcome> {
+  const number = (session.local_attempt?.number ?? 0) + 1;
+  await ctx.store.put({ ...session, local_attempt: { number, ...attempt } });
+  return { kind: 'redirect', url: withQuery(ctx.urls.checkout(session.id), { attempt: String(number) }) };
+}
+
+/** The attempt a form page's address names, if it is the session's last; else a clean form. */
+export function attemptShown(
+  session: CheckoutSessionObject,
+  query: string | undefined,
+): CheckoutAttempt | null {
+  const attempt = session.local_attempt ?? null;
+  return attempt && query === String(attempt.number) ? attempt : null;
 }
 
 /** Stripe fills `{CHECKOUT_SESSION_ID}` in the success URL with the session's id. */
@@ -313,6 +336,8 @@ export async function completeCheckout(
       payment_intent: paid.id,
     };
   }
+  // A refused attempt has nothing more to show once the session is paid.
+  if (completed.local_attempt) completed = { ...completed, local_attempt: null };
   await ctx.store.put(completed);
   ctx.events.emit('checkout.session.completed', completed);
   return successUrlOf(completed);

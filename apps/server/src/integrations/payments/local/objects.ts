@@ -201,6 +201,24 @@ export interface CheckoutSessionObject {
   livemode: false;
   /** What Stripe keeps from `subscription_data` at creation, applied when the session completes. */
   local_subscription_data: { trial_period_days: number; metadata: Metadata } | null;
+  /**
+   * The last Pay the page refused, for the page its POST redirects to (POST-redirect-GET: Back
+   * and reload never send the card form again). Absent on sessions made before it existed.
+   */
+  local_attempt?: CheckoutAttempt | null;
+}
+
+/**
+ * A refused Pay, as the form shows it again: the e-mail typed and what was wrong. Never the card
+ * number or security code: the person types the card again, as on Stripe's page.
+ */
+export interface CheckoutAttempt {
+  /** Counts up per session; the page shows the attempt its address names, so an old one is a clean form. */
+  number: number;
+  email: string;
+  errors: Partial<Record<'email' | 'cardNumber' | 'expiry' | 'cvc', string>>;
+  /** A decline, shown above the form. */
+  alert: string | null;
 }
 
 export interface PortalSessionObject {

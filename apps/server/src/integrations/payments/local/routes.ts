@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../config';
 import { AUTHENTICATION_FAILED_MESSAGE } from './cards';
-import { finishedSessionUrl, isSessionOpen } from './checkout';
+import { attemptShown, finishedSessionUrl, isSessionOpen } from './checkout';
 import { isLocalId } from './ids';
 import type { LocalPaymentProvider } from './local-provider';
 import { renderAuthenticatePage } from './pages/authenticate-page';
@@ -114,8 +114,21 @@ export function registerLocalPaymentRoutes(
         );
       }
       if (!isSessionOpen(session, Math.floor(Date.now() / 1000))) return notFound(reply, 'checkout');
-      const alert = request.query.error === 'authentication_failed' ? AUTHENTICATION_FAILED_MESSAGE : null;
-      return html(reply, 200, renderCheckoutPage({ session, homeUrl: home, alert }));
+      // A refused Pay redirects here with its attempt: the form again, with what was wrong.
+      const attempt = attemptShown(session, request.query.attempt);
+      const failedAuthentication =
+        request.query.error === 'authentication_failed' ? AUTHENTICATION_FAILED_MESSAGE : null;
+      return html(
+        reply,
+        200,
+        renderCheckoutPage({
+          session,
+          homeUrl: home,
+          values: attempt ? { email: attempt.email } : {},
+          errors: attempt?.errors ?? {},
+          alert: attempt?.alert ?? failedAuthentication,
+        }),
+      );
     });
 
     scope.post<IdParams>(localPayPaths.checkout(':id'), actionRoute, async (request, reply) => {
@@ -128,26 +141,14 @@ export function registerLocalPaymentRoutes(
         expiry: text(body.expiry),
         cvc: text(body.cvc),
       };
+      // POST-redirect-GET: success, authentication, or the form again with its errors, each a
+      // page of its own, so Back and reload never ask to send the card form again.
       const outcome = await local.submitCheckout(id, form);
       if (outcome.kind === 'redirect') return reply.redirect(outcome.url, 303);
+      // A second press of Pay after the first went through lands where the first did.
       const session = await local.checkoutSession(id);
-      if (outcome.kind === 'gone' || !session) {
-        // A second press of Pay after the first went through lands where the first did.
-        if (session?.status === 'complete') return reply.redirect(finishedSessionUrl(session), 303);
-        return notFound(reply, 'checkout');
-      }
-      if (outcome.kind === 'invalid') {
-        return html(
-          reply,
-          400,
-          renderCheckoutPage({ session, homeUrl: home, values: form, errors: outcome.errors }),
-        );
-      }
-      return html(
-        reply,
-        402,
-        renderCheckoutPage({ session, homeUrl: home, values: form, alert: outcome.message }),
-      );
+      if (session?.status === 'complete') return reply.redirect(finishedSessionUrl(session), 303);
+      return notFound(reply, 'checkout');
     });
 
     // ---- card authentication (3D Secure) ----
@@ -163,7 +164,8 @@ export function registerLocalPaymentRoutes(
       if (outcome !== 'complete' && outcome !== 'fail') {
         const intent = await local.authenticationIntent(request.params.id);
         if (!intent) return notFound(reply, 'authentication page');
-        return html(reply, 400, renderAuthenticatePage(intent));
+        // Neither button: the same page again, by GET like every answer to these forms.
+        return reply.redirect(localPayPaths.authenticate(intent.id), 303);
       }
       const next = await local.finishAuthentication(request.params.id, outcome);
       if (!next) return notFound(reply, 'authentication page');

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { usePress } from '../../../lib/usePress';
 import { showErrorToast } from '../../../ui/toast';
 
 /** Where the team reads that the request came from. */
@@ -12,13 +13,25 @@ export interface RestoreRequest {
 
 /**
  * Sends a restore request to the team (requestPurchaseRestore). A failure gets the generic toast
- * (SPEC §8) and leaves the form as it was, for another try.
+ * (SPEC §8) and leaves the form as it was, for another try. One press sends one request.
  */
 export function useRequestRestore({ onSent }: { onSent(request: RestoreRequest): void }) {
-  return useMutation({
+  const press = usePress();
+  const mutation = useMutation({
     mutationFn: (request: RestoreRequest) =>
-      callApi('requestPurchaseRestore', { ...request, location: RESTORE_LOCATION }),
+      callApi(
+        'requestPurchaseRestore',
+        { ...request, location: RESTORE_LOCATION },
+        { idempotencyKey: press.key() },
+      ),
     onSuccess: (_result, request) => onSent(request),
     onError: () => showErrorToast(),
+    onSettled: press.end,
   });
+  return {
+    ...mutation,
+    mutate: (request: RestoreRequest) => {
+      if (press.start()) mutation.mutate(request);
+    },
+  };
 }

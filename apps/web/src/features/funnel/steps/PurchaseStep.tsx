@@ -1,4 +1,4 @@
-import { messages, paywallVariant } from '@stillpoint/core';
+import { messages, paywallFor } from '@stillpoint/core';
 import { useAuth } from '../../../lib/auth';
 import type { PaymentOutcome } from '../../../lib/paymentForm/PaymentForm';
 import { Button } from '../../../ui/Button';
@@ -6,21 +6,25 @@ import { PersonalPlanPaywall } from '../paywall/personalPlan/PersonalPlanPaywall
 import { TimelinePaywall } from '../paywall/TimelinePaywall';
 
 /**
- * PURCHASE: one of the two paywalls, chosen by the person's id (decision 019); the timeline for
- * anyone without one, where it says that nobody is signed in (SPEC §2).
+ * PURCHASE: one of the two paywalls, chosen by the person's id (decision 019) and whether they
+ * gave answers to make a plan from (core's paywallFor); the timeline for anyone without an id,
+ * where it says that nobody is signed in (SPEC §2).
  */
 export function PurchaseStep({
+  hasAnswers,
   authenticationFailed,
   onComplete,
   onSignIn,
 }: {
+  /** Whether the funnel's answers make a plan: without them, no "Your Personal Plan is ready". */
+  hasAnswers: boolean;
   /** Back from the provider, whose check of the card failed: said above a paywall that cannot say it itself. */
   authenticationFailed: boolean;
   onComplete(outcome: PaymentOutcome): void;
   onSignIn(): void;
 }) {
   const auth = useAuth();
-  const variant = paywallVariant(auth.user?.uid);
+  const variant = paywallFor(auth.user?.uid, hasAnswers);
   if (!auth.user) {
     return (
       <div className="flex flex-col items-center gap-4 py-10 text-center" data-paywall="timeline">

@@ -60,7 +60,8 @@ export function QuestionStep({
       return (
         <ChoiceStep<AgeBand>
           question="How old are you?"
-          lead="Habits with a phone change with age; your plan takes it into account."
+          // Age shapes nothing in the plan yet (docs/quiz.md): the words promise nothing more.
+          lead={`It helps us learn who ${brand.name} helps. It doesn't change your plan.`}
           choices={AGE_BANDS}
           selected={answers.age}
           onChoose={(age) => answer({ age })}

@@ -2,12 +2,11 @@ import {
   FREE_TRIAL_DAYS,
   MOBILE_MEDIA_QUERY,
   marketingClaims,
-  OFFER_COUNTDOWN_SECONDS,
   PRESS_MENTIONS,
   type PressMention,
   planTrialSubtext,
 } from '@stillpoint/core';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NoopObserver, stubMatchMedia } from '../../../../test/browserFakes';
@@ -15,7 +14,6 @@ import { installFakePayments } from '../../../../test/fakePayments';
 import { installFakeServer } from '../../../../test/fakeServer';
 import { renderRoute } from '../../../../test/renderRoute';
 import { FAKE_PAYMENT_CONFIG, subscriptionState } from '../../../../test/subscriptions';
-import { OfferCountdown } from './OfferCountdown';
 import { PersonalPlanPaywall, type PersonalPlanPaywallProps } from './PersonalPlanPaywall';
 
 const PRICES = FAKE_PAYMENT_CONFIG.prices;
@@ -228,13 +226,17 @@ describe('PersonalPlanPaywall', () => {
     await waitFor(() => expect(onComplete).toHaveBeenCalledWith('alreadyPremium'));
   });
 
-  it('shows the offer countdown, labelled, without announcing each second', async () => {
+  it('promises no deadline: no countdown, no "offer ends", only what the trial is', async () => {
     renderPaywall();
-    const timer = screen.getByRole('timer', { name: 'Offer ends in' });
-    expect(timer).toHaveTextContent('00:59:59');
-    expect(timer).not.toHaveAttribute('aria-live');
-    expect(timer.closest('[aria-live]')).toBeNull();
     await annualCard();
+    // A timer that restarted on every load and ended nothing is not shown.
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByText(/offer ends/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/\d\d:\d\d:\d\d/)).not.toBeInTheDocument();
+    const plans = screen.getByRole('region', { name: 'Select your plan' });
+    expect(
+      within(plans).getByText(`${FREE_TRIAL_DAYS} days free on either plan.`, { exact: false }),
+    ).toBeVisible();
   });
 
   it('draws nothing for the press while there is no coverage', async () => {
@@ -298,37 +300,5 @@ describe('PersonalPlanPaywall', () => {
     renderPaywall();
     await annualCard();
     expect(screen.queryByRole('button', { name: 'Try for Free' })).not.toBeInTheDocument();
-  });
-});
-
-describe('OfferCountdown', () => {
-  it(`counts down each second from ${OFFER_COUNTDOWN_SECONDS} s as hh:mm:ss and stops at 00:00:00`, () => {
-    vi.useFakeTimers();
-    render(<OfferCountdown />);
-    const timer = screen.getByRole('timer', { name: 'Offer ends in' });
-    expect(timer).toHaveTextContent('00:59:59');
-
-    act(() => vi.advanceTimersByTime(1000));
-    expect(timer).toHaveTextContent('00:59:58');
-    act(() => vi.advanceTimersByTime(58_000));
-    expect(timer).toHaveTextContent('00:59:00');
-    act(() => vi.advanceTimersByTime(1000));
-    expect(timer).toHaveTextContent('00:58:59');
-
-    act(() => vi.advanceTimersByTime((OFFER_COUNTDOWN_SECONDS - 61) * 1000));
-    expect(timer).toHaveTextContent('00:00:01');
-    act(() => vi.advanceTimersByTime(1000));
-    expect(timer).toHaveTextContent('00:00:00');
-    act(() => vi.advanceTimersByTime(10_000));
-    expect(timer).toHaveTextContent('00:00:00');
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('shows hours when the offer is longer than one', () => {
-    vi.useFakeTimers();
-    render(<OfferCountdown seconds={2 * 3600 + 5} />);
-    expect(screen.getByRole('timer')).toHaveTextContent('02:00:05');
-    act(() => vi.advanceTimersByTime(6000));
-    expect(screen.getByRole('timer')).toHaveTextContent('01:59:59');
   });
 });

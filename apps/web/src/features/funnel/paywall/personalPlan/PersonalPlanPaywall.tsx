@@ -11,7 +11,6 @@ import { ScreenCarousel } from '../../../../lib/screens/ScreenCarousel';
 import { Button } from '../../../../ui/Button';
 import { Modal } from '../../../../ui/Modal';
 import { BenefitClaims } from './BenefitClaims';
-import { OfferCountdown } from './OfferCountdown';
 import { PLAN_COPY, PlanCards } from './PlanCards';
 import { PressStrip } from './PressStrip';
 import { useInView } from './useInView';
@@ -26,9 +25,10 @@ export interface PersonalPlanPaywallProps {
 
 /**
  * The personal-plan paywall of the web-first funnel (SPEC §2), for a signed-in person: the plan is
- * ready, what it does (core's claims), the product's own screens, then two plans under an offer
- * countdown. Choosing a plan opens the one payment form in a modal, for a 7-day trial. On phones a
- * floating 'Try for Free' leads down to the plans until they are on screen.
+ * ready, what it does (core's claims), the product's own screens, then two plans. No offer
+ * countdown: there is no deadline, and the price is the same tomorrow (docs/funnel.md). Choosing
+ * a plan opens the one payment form in a modal, for a 7-day trial. On phones a floating 'Try for
+ * Free' leads down to the plans until they are on screen.
  */
 export function PersonalPlanPaywall({
   onComplete,
@@ -83,7 +83,6 @@ export function PersonalPlanPaywall({
         >
           Select your plan
         </h2>
-        <OfferCountdown />
         <PlanCards plans={plans} failed={failed} retrying={retrying} onRetry={retry} onChoose={setChosen} />
         <p className="text-balance text-center text-sm text-muted">
           {FREE_TRIAL_DAYS} days free on either plan. Cancel before the trial ends and you pay nothing.
