@@ -3,6 +3,7 @@ import {
   errorStatus,
   fail,
   IDEMPOTENCY_KEY_BUSY_MESSAGE,
+  IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   INVALID_IDEMPOTENCY_KEY_MESSAGE,
@@ -34,6 +35,7 @@ declare module 'fastify' {
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+const IDEMPOTENCY_HEADER_NAME = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -67,7 +69,8 @@ const callerOf = (request: FastifyRequest): string =>
  */
 export function readIdempotencyKey(endpointPath: string, lookUpCaller: boolean) {
   return async (request: FastifyRequest): Promise<void> => {
-    const header = request.headers['idempotency-key'];
+    // Node gives header names in lower case.
+    const header = request.headers[IDEMPOTENCY_HEADER_NAME];
     if (header === undefined) return;
     if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
       throw new AppError('BAD_REQUEST', INVALID_IDEMPOTENCY_KEY_MESSAGE);
