@@ -38,6 +38,29 @@ async function payWith4242(page: Page, variant: PaywallVariant) {
   await scope.getByRole('button', { name: 'Start Trial' }).click();
 }
 
+test('a visitor whose answers this device kept gets the landing drawn at build time, taken over without a mismatch', async ({
+  page,
+}) => {
+  // A new tab of someone who answered before: no place kept for this visit, answers on the device.
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'stillpoint.funnelAnswers',
+      JSON.stringify({ intention: 'find focus', outcome: 'deeper work', occupation: null, age: '28-32' }),
+    ),
+  );
+  const response = await page.goto('/getting-started');
+  expect(await response?.text()).toContain('Take back your attention');
+  await expect(heading(page, /Take back your attention/)).toBeVisible();
+  // React took the page over (the fixture fails the test on any hydration problem), and the
+  // device's answers are there once the questions start.
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await expect(heading(page, 'What brings you to Stillpoint?')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'find focus', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
 test('a visitor answers, signs up, starts the trial with 4242 and reaches the download step', async ({
   page,
   newPerson,

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SESSION_TOKEN_KEY } from '../fixtures/auth';
+import { HydrationWatch } from '../fixtures/hydration';
 import { expect, test } from '../fixtures/test';
 
 // "Continue with Google/Apple" outside production: a real authorization-code flow against the
@@ -92,12 +93,15 @@ test.describe('Google and Apple sign-in in a popup (desktop)', () => {
     const first = await signInWithGoogle(page);
 
     const otherBrowser = await browser.newContext({ baseURL });
+    const watch = new HydrationWatch();
+    watch.context(otherBrowser);
     try {
       const second = await signInWithGoogle(await otherBrowser.newPage());
       expect(second.uid).toBe(first.uid);
     } finally {
       await otherBrowser.close();
     }
+    expect(watch.problems, 'React could not take over the first screen').toEqual([]);
   });
 
   test('says so, and stays signed out, when the person cancels on the provider page', async ({ page }) => {

@@ -231,6 +231,24 @@ describe('Idempotency-Key on the calls that create, pay or send', () => {
     });
   });
 
+  it('documents the header in OpenAPI on exactly the calls that take it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const spec = res.json() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    const takesKey = (name: EndpointName) => {
+      const { method, path } = endpoints[name];
+      const operation = spec.paths[`/api${path}`]?.[method.toLowerCase()];
+      if (!operation) throw new Error(`${name} is not in the OpenAPI document`);
+      return (operation.parameters ?? []).some(
+        (parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key',
+      );
+    };
+    const names = Object.keys(endpoints) as EndpointName[];
+    const documented = names.filter((name) => !endpoints[name].path.includes('{') && takesKey(name));
+    expect(documented.sort()).toEqual(names.filter((name) => endpoints[name].idempotent).sort());
+  });
+
   it('without a key, each request runs as before', async () => {
     const before = await rows(feedbackMessage);
     const body = feedbackBody();

@@ -100,7 +100,15 @@ export function registerEndpoint<E extends Endpoint>(
     ...(onRequest.length > 0 ? { onRequest } : {}),
     preValidation: refuseUnstorableText,
     bodyLimit: bodyLimitOf(endpoint),
-    ...(rateLimit ? { config: { rateLimit } } : {}),
+    // takesIdempotencyKey: the OpenAPI document lists the header for these calls (http/openapi.ts).
+    ...(rateLimit || endpoint.idempotent
+      ? {
+          config: {
+            ...(rateLimit ? { rateLimit } : {}),
+            ...(endpoint.idempotent ? { takesIdempotencyKey: true } : {}),
+          },
+        }
+      : {}),
     schema: {
       summary: endpoint.summary,
       tags: [needsUser ? 'user' : 'public'],

@@ -1,9 +1,21 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { brand } from '@stillpoint/core';
-import type { FastifyInstance } from 'fastify';
+import {
+  brand,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_WINDOW_HOURS,
+} from '@stillpoint/core';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { requireBearerToken } from './bearer-token';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call takes an Idempotency-Key header (http/endpoint.ts sets it from the core endpoint). */
+    takesIdempotencyKey?: boolean;
+  }
+}
 
 /** Where the OpenAPI document (`/json`, `/yaml`) and its UI are served. */
 export const API_DOCS_PATH = '/api/docs';
@@ -40,7 +52,12 @@ export async function registerOpenApi(
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      return input.route.config?.takesIdempotencyKey
+        ? { ...output, schema: withIdempotencyKeyHeader(output.schema) }
+        : output;
+    },
   });
   const { token } = access;
   if (!access.public && token === null) return;
@@ -57,4 +74,27 @@ export async function registerOpenApi(
     }
     await docs.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
   });
+}
+
+/**
+ * The Idempotency-Key header in a call's document. Only the document: the key is read and checked
+ * by http/idempotency.ts, so validation never depends on this description.
+ */
+function withIdempotencyKeyHeader(schema: FastifySchema): FastifySchema {
+  return {
+    ...schema,
+    headers: {
+      type: 'object',
+      properties: {
+        [IDEMPOTENCY_KEY_HEADER]: {
+          type: 'string',
+          pattern: IDEMPOTENCY_KEY_PATTERN.source,
+          description:
+            `One key per press. The same key from the same caller within ${IDEMPOTENCY_WINDOW_HOURS} hours ` +
+            'gets the first answer again (with Idempotent-Replayed: true) and creates nothing new; ' +
+            '409 while the first is still being handled, 422 for the same key with other input.',
+        },
+      },
+    },
+  };
 }

@@ -28,6 +28,8 @@ describe('RequireAuth', () => {
     // The route's own loading spinner can give way to the guard's while this looks: either will do.
     await waitFor(() => expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument());
     expect(screen.queryByRole('heading', { name: 'Subscription' })).not.toBeInTheDocument();
+    // The tab says so too, rather than keeping the name of the page before.
+    await waitFor(() => expect(document.title).toBe('Loading · Stillpoint'));
   });
 
   it('renders the page for a signed-in person', async () => {

@@ -2,6 +2,7 @@ import { SIGN_IN_PATH } from '@stillpoint/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { returnPath, useAuth } from '../lib/auth';
+import { documentTitle } from '../lib/documentTitle';
 import { useIsStored } from '../lib/firstScreen';
 import { SESSION_TOKEN_KEY } from '../lib/sessionToken';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
@@ -19,7 +20,7 @@ export function RequireStoredSession({ children }: { children: ReactNode }) {
   const tokenStored = useIsStored(`local:${SESSION_TOKEN_KEY}`);
   if (status === 'signedIn' || (status === 'loading' && tokenStored)) return children;
   if (status === 'signedOut') return <SendToSignIn />;
-  return <FullScreenSpinner />;
+  return <FullScreenSpinner title={documentTitle('Loading')} />;
 }
 
 function SendToSignIn() {
@@ -30,5 +31,5 @@ function SendToSignIn() {
     returnPath.remember(pathname, search, hash);
     navigate({ pathname: SIGN_IN_PATH, search }, { replace: true });
   }, [pathname, search, hash, navigate]);
-  return <FullScreenSpinner />;
+  return <FullScreenSpinner title={documentTitle('Sign In')} />;
 }

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { documentTitle } from '../lib/documentTitle';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { ErrorPage } from './ErrorPage';
 import { RequireStoredSession } from './guards';
@@ -15,7 +16,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     // Shown while the first page's chunk loads.
-    hydrateFallbackElement: <FullScreenSpinner />,
+    hydrateFallbackElement: <FullScreenSpinner title={documentTitle('Loading')} />,
     children: [
       {
         // With a stored token the signed-in layout (header, page spinner) is drawn at once and its

@@ -24,6 +24,7 @@ export * from './endpoint';
 export * from './envelope';
 export * from './envelope-schemas';
 export * from './errors';
+export * from './idempotency';
 export * from './request';
 export * from './schemas/analytics';
 export * from './schemas/apps';

@@ -1,7 +1,8 @@
 import { API_PREFIX, apiHeaders, DEFAULT_API_VERSION } from '../constants/api';
 import type { AppPlatform } from '../constants/platforms';
-import { type Endpoint, type EndpointResponse, IDEMPOTENCY_KEY_HEADER } from './endpoint';
+import type { Endpoint, EndpointResponse } from './endpoint';
 import { ApiError, MALFORMED_RESPONSE_MESSAGE, unwrapEnvelope } from './envelope';
+import { IDEMPOTENCY_KEY_HEADER } from './idempotency';
 
 /** A call to the product's own server, ready for fetch (the path is relative to its origin). */
 export interface ApiRequest {

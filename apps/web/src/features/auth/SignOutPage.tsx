@@ -2,6 +2,7 @@ import { SIGN_IN_PATH } from '@stillpoint/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { documentTitle } from '../../lib/documentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { dismissToasts } from '../../ui/toast';
 
@@ -20,5 +21,5 @@ export function SignOutPage() {
     void signOut().finally(() => navigate(SIGN_IN_PATH, { replace: true }));
   }, [signOut, navigate]);
 
-  return <FullScreenSpinner label="Signing out" />;
+  return <FullScreenSpinner label="Signing out" title={documentTitle('Signing Out')} />;
 }

@@ -45,7 +45,7 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
 
   // A visitor with nothing that suggests a session gets the sign-in at once, during the check.
   if (auth.status === 'loading' && !auth.expectSignedOut) {
-    return <FullScreenSpinner />;
+    return <FullScreenSpinner title={documentTitle('Checkout')} />;
   }
   if (auth.status === 'signedOut' || !auth.user) {
     heading = 'Please sign in to continue checkout';

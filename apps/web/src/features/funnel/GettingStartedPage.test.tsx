@@ -96,6 +96,7 @@ describe('/getting-started', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(document.title).toBe('Getting Started · Stillpoint');
 
     act(() => answer({ body: null }));
     expect(await heading(/Take back your attention/)).toBeInTheDocument();

@@ -59,7 +59,7 @@ export function GettingStartedPage({ SignIn }: GettingStartedPageProps) {
       </FunnelColumn>
     );
   }
-  if (!authKnown) return <FullScreenSpinner />;
+  if (!authKnown) return <FullScreenSpinner title={documentTitle('Getting Started')} />;
   return <Funnel SignIn={SignIn} signedIn={auth.status === 'signedIn'} />;
 }
 
