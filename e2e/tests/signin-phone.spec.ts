@@ -41,6 +41,23 @@ test.describe('phone sign-in', () => {
     await expect(page.getByRole('link', { name: 'Sign Out' }).first()).toBeAttached();
   });
 
+  test('a keyboard user tabs into the field and types a US number after the prefilled +1', async ({
+    page,
+  }) => {
+    await page.goto('/signin');
+    const field = page.getByLabel('Phone number', { exact: true });
+    await expect(field).toHaveValue('+1');
+    // Tab from the country picker, as someone on the keyboard does: the browser selects the
+    // field's text on such a focus, and the first digit must not replace the +1.
+    await page.getByRole('combobox', { name: 'Phone number country' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(field).toBeFocused();
+    await page.keyboard.type('2025550304');
+    await expect(field).toHaveValue('+1 202 555 0304');
+    await expect(page.getByRole('combobox', { name: 'Phone number country' })).toHaveValue('US');
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
+  });
+
   test('keeps Continue disabled for an invalid number and Submit under 6 digits', async ({ page }) => {
     await page.goto('/signin');
     const continueButton = page.getByRole('button', { name: 'Continue', exact: true });

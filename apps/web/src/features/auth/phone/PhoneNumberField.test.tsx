@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -65,6 +65,24 @@ describe('PhoneNumberField before every country is loaded', () => {
 
     expect(phone()).toHaveValue('+1 213 373 4253');
     expect(screen.getByTestId('value')).toHaveTextContent('+12133734253');
+    await release();
+  });
+
+  it('puts the caret after the prefilled +1 when a focus selects it, so typing adds to it', async () => {
+    const { PhoneNumberField, release } = await loadField();
+    render(<Harness Field={PhoneNumberField} />);
+    const input = phone();
+    // What a browser does when someone tabs in: the focus selects the whole text.
+    input.focus();
+    input.setSelectionRange(0, input.value.length);
+    fireEvent.focus(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([2, 2]);
+
+    // A number of the person's own stays selectable as a whole: only a lone calling code is kept.
+    await userEvent.setup().type(input, '2133734253');
+    input.setSelectionRange(0, input.value.length);
+    fireEvent.focus(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
     await release();
   });
 

@@ -38,6 +38,25 @@ function indexAfterSignificant(text: string, count: number): number {
   return text.length;
 }
 
+/** The field holds only a calling code, such as the prefilled "+1". */
+const onlyCallingCode = (text: string) => /^\+\d{1,3}\s?$/.test(text);
+
+/**
+ * Tabbing into a field selects its text, so the first digit typed would replace the prefilled "+1"
+ * and "2025550304" would become an Egyptian "+20 …". With nothing but the calling code in the
+ * field, the caret goes after it instead. Chrome may select on focus after the event, hence the
+ * second look a frame later.
+ */
+function keepCallingCode(input: HTMLInputElement) {
+  const moveCaretToEnd = () => {
+    const whole = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    if (!whole || !onlyCallingCode(input.value) || document.activeElement !== input) return;
+    input.setSelectionRange(input.value.length, input.value.length);
+  };
+  moveCaretToEnd();
+  requestAnimationFrame(moveCaretToEnd);
+}
+
 /**
  * SPEC §2 phone field: prefilled +1 with the United States as the default country, and a country
  * picker (a native select, labelled 'Phone number country') that swaps the calling code. It is
@@ -82,7 +101,10 @@ export function PhoneNumberField({ id, value, onChange, disabled, describedBy }:
       countrySelectComponent={CountryPicker}
       countrySelectProps={{ onReach: showAllPhoneData }}
       value={value as Value | undefined}
-      onFocus={showAllPhoneData}
+      onFocus={(event) => {
+        showAllPhoneData();
+        keepCallingCode(event.currentTarget);
+      }}
       onChange={(next) => {
         // Typing without focus first (a filled-in form) also needs every country's data.
         showAllPhoneData();
