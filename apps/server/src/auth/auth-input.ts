@@ -1,4 +1,10 @@
-import { describeIssues, type ErrorCode, errorStatus, findUnstorableText } from '@stillpoint/core';
+import {
+  describeIssues,
+  type ErrorCode,
+  errorStatus,
+  findUnstorableText,
+  invalidInputMessage,
+} from '@stillpoint/core';
 
 /**
  * The checks every registry call gets before its handler (http/endpoint.ts), for the Better Auth
@@ -26,7 +32,7 @@ export interface AuthInput {
 /** Why Better Auth must not be given this request, as a sentence for the caller; null when it may. */
 export function malformedAuthInput({ search, contentType, body }: AuthInput): string | null {
   const queryProblem = malformedForm(search.startsWith('?') ? search.slice(1) : search);
-  if (queryProblem) return `Invalid query: ${queryProblem}.`;
+  if (queryProblem) return invalidInputMessage('query', queryProblem);
   if (!body || body.length === 0) return null;
   const type = (contentType ?? '').toLowerCase();
   if (JSON_TYPE.test(type)) return malformedJson(body);
@@ -34,7 +40,7 @@ export function malformedAuthInput({ search, contentType, body }: AuthInput): st
     const text = utf8(body);
     if (text === null) return 'The request body is not valid UTF-8.';
     const formProblem = malformedForm(text);
-    return formProblem ? `Invalid body: ${formProblem}.` : null;
+    return formProblem ? invalidInputMessage('body', formProblem) : null;
   }
   // Better Auth refuses any other type (415) without reading the body.
   return null;
@@ -64,7 +70,7 @@ function malformedJson(body: Buffer): string | null {
     return `The request body is nested more than ${MAX_AUTH_BODY_DEPTH} levels deep.`;
   }
   const issue = findUnstorableText(value);
-  return issue ? `Invalid body: ${describeIssues([issue])}.` : null;
+  return issue ? invalidInputMessage('body', describeIssues([issue])) : null;
 }
 
 /** Whether arrays and objects sit more than `limit` levels deep (walked without recursion). */

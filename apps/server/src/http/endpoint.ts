@@ -3,6 +3,7 @@ import {
   describeIssues,
   type Endpoint,
   findUnstorableText,
+  invalidInputMessage,
   successSchema,
 } from '@stillpoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -61,7 +62,7 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
     ['body', request.body],
   ] as const) {
     const issue = findUnstorableText(value);
-    if (issue) throw new AppError('BAD_REQUEST', `Invalid ${part}: ${describeIssues([issue])}.`);
+    if (issue) throw new AppError('BAD_REQUEST', invalidInputMessage(part, describeIssues([issue])));
   }
 }
 

@@ -1,4 +1,4 @@
-import { describeIssues, type ErrorCode, errorStatus, fail } from '@stillpoint/core';
+import { describeIssues, type ErrorCode, errorStatus, fail, invalidInputMessage } from '@stillpoint/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
@@ -39,7 +39,7 @@ function describeValidation(error: FastifyError): string {
     message: issue.message ?? 'is invalid',
   }));
   const described = describeIssues(issues) || 'it does not match the expected shape';
-  return `Invalid ${context === 'querystring' ? 'query' : context}: ${described}.`;
+  return invalidInputMessage(context === 'querystring' ? 'query' : context, described);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -5,6 +5,7 @@ import {
   duplicateSiteMessage,
   type FeedblockingSettings,
   type HdyhOption,
+  invalidInputMessage,
   isSameSite,
   normaliseSiteOrigin,
   type OnboardingAnswers,
@@ -107,7 +108,13 @@ export function installDashboardServer({
   server.route('POST /api/addBrowserSite', ({ body }) => {
     const { siteOrigin, budget } = body as { siteOrigin: string; budget: number };
     const origin = normaliseSiteOrigin(siteOrigin);
-    if (!origin) return failure(400, 'BAD_REQUEST', 'siteOrigin: Enter a site like youtube.com');
+    // The server's words for it (core's field message), as the server frames a refusal.
+    if (!origin)
+      return failure(
+        400,
+        'BAD_REQUEST',
+        invalidInputMessage('body', 'siteOrigin: Enter a site like youtube.com or https://www.youtube.com'),
+      );
     // The server's rule: one site however typed (www., case, path), a typed port counts (docs/sites.md).
     if (state.sites.some((site) => isSameSite(site.siteOrigin, origin))) {
       return failure(409, 'CONFLICT', duplicateSiteMessage(origin));

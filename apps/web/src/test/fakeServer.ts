@@ -12,6 +12,7 @@ import {
   INSIGHT_DAYS,
   type Insights,
   type InterceptOutcome,
+  invalidInputMessage,
   messages,
   playStoreUrl,
   priceAmountsCents,
@@ -171,14 +172,18 @@ export function installFakeServer({
       ({ body }) =>
         emailSchema.safeParse(read(body, 'email')).success
           ? ok({ ok: true })
-          : failure(400, 'BAD_REQUEST', 'email: Enter a valid e-mail address'),
+          : failure(400, 'BAD_REQUEST', invalidInputMessage('body', 'email: Enter a valid e-mail address')),
     ],
     [
       'POST /api/requestPurchaseRestore',
       ({ body }) =>
         emailSchema.safeParse(read(body, 'trialEmail')).success
           ? ok({ ok: true })
-          : failure(400, 'BAD_REQUEST', 'trialEmail: Enter a valid e-mail address'),
+          : failure(
+              400,
+              'BAD_REQUEST',
+              invalidInputMessage('body', 'trialEmail: Enter a valid e-mail address'),
+            ),
     ],
     ['POST /api/viewAppReferral', () => ok({ id: FAKE_REFERRAL_VIEW_ID })],
     ['POST /api/clickedDownloadFromAppReferral', () => ok({ ok: true })],
@@ -188,7 +193,11 @@ export function installFakeServer({
         const parsed = sendUninstallFeedbackBodySchema.safeParse(body);
         if (parsed.success) return ok({ ok: true });
         const issue = parsed.error.issues[0];
-        return failure(400, 'BAD_REQUEST', `${issue?.path.join('.')}: ${issue?.message}`);
+        return failure(
+          400,
+          'BAD_REQUEST',
+          invalidInputMessage('body', `${issue?.path.join('.')}: ${issue?.message}`),
+        );
       },
     ],
     ['GET /api/getPaymentConfig', () => ok(FAKE_PAYMENT_CONFIG)],
@@ -223,7 +232,11 @@ export function installFakeServer({
         const parsed = reportInterceptOutcomesBodySchema.safeParse(body);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          return failure(400, 'BAD_REQUEST', `${issue?.path.join('.')}: ${issue?.message}`);
+          return failure(
+            400,
+            'BAD_REQUEST',
+            invalidInputMessage('body', `${issue?.path.join('.')}: ${issue?.message}`),
+          );
         }
         let recorded = 0;
         for (const { interceptId, outcome } of parsed.data.outcomes) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, fail, ok, unwrapEnvelope } from './envelope';
+import { describeIssues, invalidInputMessage } from './errors';
 
 describe('unwrapEnvelope', () => {
   it('returns data from a success', () => {
@@ -24,5 +25,36 @@ describe('unwrapEnvelope', () => {
         expect.objectContaining({ code: 'MALFORMED_RESPONSE' }),
       );
     }
+  });
+
+  it('gives a person the one problem with their input in its own words, and keeps anything else whole', () => {
+    const refusal = (issues: { path: string[]; message: string }[], part = 'body') =>
+      fail('BAD_REQUEST', invalidInputMessage(part, describeIssues(issues)));
+    const messageOf = (body: unknown) => {
+      try {
+        unwrapEnvelope(body, 400);
+      } catch (error) {
+        return (error as ApiError).message;
+      }
+      throw new Error('expected a refusal');
+    };
+    const site = {
+      path: ['siteOrigin'],
+      message: 'Enter a site like youtube.com or https://www.youtube.com',
+    };
+    expect(refusal([site]).error).toBe(
+      'Invalid body: siteOrigin: Enter a site like youtube.com or https://www.youtube.com.',
+    );
+    expect(messageOf(refusal([site]))).toBe('Enter a site like youtube.com or https://www.youtube.com.');
+    expect(
+      messageOf(refusal([{ path: ['redemptionCode'], message: 'Enter the 8-character code.' }], 'query')),
+    ).toBe('Enter the 8-character code.');
+    // Several problems, and refusals of other kinds, read as the server wrote them.
+    const two = refusal([site, { path: ['budget'], message: 'Too small' }]);
+    expect(messageOf(two)).toBe(two.error);
+    expect(messageOf(fail('BAD_REQUEST', 'The request body is not valid JSON.'))).toBe(
+      'The request body is not valid JSON.',
+    );
+    expect(messageOf(fail('CONFLICT', 'Invalid body: x: y.'))).toBe('Invalid body: x: y.');
   });
 });

@@ -1,5 +1,6 @@
 // No zod here: the web app's first screen needs the envelope and ApiError, not the schemas.
 import { brand } from '../brand';
+import { readableInvalidInput } from './errors';
 
 /** Stable machine-readable error codes; the HTTP status each one travels with is fixed here. */
 export const errorStatus = {
@@ -44,7 +45,11 @@ export class ApiError extends Error {
 export function unwrapEnvelope<T>(body: unknown, status: number): T {
   if (body && typeof body === 'object' && 'success' in body) {
     if (body.success === true && 'data' in body) return body.data as T;
-    if (isFailure(body)) throw new ApiError(body.error, body.code, status);
+    if (isFailure(body)) {
+      // A person sees their input's problem in its own words; the server's full text is for developers.
+      const message = body.code === 'BAD_REQUEST' ? readableInvalidInput(body.error) : body.error;
+      throw new ApiError(message, body.code, status);
+    }
   }
   throw new ApiError(MALFORMED_RESPONSE_MESSAGE, 'MALFORMED_RESPONSE', status);
 }

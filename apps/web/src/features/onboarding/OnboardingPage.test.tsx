@@ -366,6 +366,19 @@ describe('setting up sites', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Which sites pull you in?' })).toBeInTheDocument();
   });
 
+  it("shows the server's refusal of a site in people's words, without the field's name", async () => {
+    installDashboardServer({ answers: { onboardingIntention: 'be present' } });
+    const user = await reachSites();
+
+    await user.type(screen.getByRole('textbox', { name: 'Site 1' }), 'not a site');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByText('Enter a site like youtube.com or https://www.youtube.com.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid body|siteOrigin/)).not.toBeInTheDocument();
+  });
+
   it('points out a site typed with no usable budget and sends nothing', async () => {
     const server = installDashboardServer({ answers: { onboardingIntention: 'be present' } });
     const user = await reachSites();
