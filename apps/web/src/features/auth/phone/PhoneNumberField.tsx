@@ -103,7 +103,7 @@ export function PhoneNumberField({ id, value, onChange, disabled, describedBy }:
       value={value as Value | undefined}
       onFocus={(event) => {
         showAllPhoneData();
-        keepCallingCode(event.currentTarget);
+        if (event.currentTarget instanceof HTMLInputElement) keepCallingCode(event.currentTarget);
       }}
       onChange={(next) => {
         // Typing without focus first (a filled-in form) also needs every country's data.
