@@ -35,24 +35,29 @@ const CEILING = 153_600;
  * first calls (zod among them, about 40 KB), which home brings with its code so that they are
  * preloaded rather than asked for a round trip later: home always needed them before it could
  * show anything, but they were not counted while they came late. Home is no public page and is
- * over the ceiling by about 43 KB.
+ * over the ceiling by about 43 KB. Raised once since, with what every page's footer and sign-in
+ * gained (the legal links and cookie settings, about 1.1 KB with the shell's new split) and each
+ * route's own features (/getting-started's figures about 3.8 KB, /signin's agreement line,
+ * /webcheckout's first-charge terms); /quiz-results sits at the ceiling.
  */
 const routes = [
-  { path: '/signin', budget: 135_000 },
-  { path: '/breathe', budget: 148_000 },
-  { path: '/quiz', budget: 132_000 },
-  { path: '/quiz-results', budget: 152_000 },
-  { path: '/getting-started', budget: 137_000 },
-  { path: '/gift', budget: 143_000 },
-  { path: '/redeem', budget: 139_000 },
-  { path: '/checkout', budget: 145_000 },
-  { path: '/webcheckout', budget: 141_000 },
-  { path: '/twopercent', budget: 137_000 },
-  { path: '/mobileDownload', budget: 143_000 },
-  { path: '/android', budget: 144_000 },
-  { path: '/referral-link', budget: 145_000 },
-  { path: '/uninstall-chrome-extension', budget: 137_000 },
-  { path: '/', note: 'signed in', budget: 184_000 },
+  { path: '/signin', budget: 137_000 },
+  { path: '/breathe', budget: 150_500 },
+  { path: '/quiz', budget: 133_000 },
+  { path: '/quiz-results', budget: 153_600 },
+  { path: '/getting-started', budget: 140_500 },
+  { path: '/gift', budget: 145_000 },
+  { path: '/redeem', budget: 141_000 },
+  { path: '/checkout', budget: 147_000 },
+  { path: '/webcheckout', budget: 143_500 },
+  { path: '/twopercent', budget: 139_000 },
+  { path: '/mobileDownload', budget: 145_000 },
+  { path: '/android', budget: 146_000 },
+  { path: '/referral-link', budget: 147_000 },
+  { path: '/uninstall-chrome-extension', budget: 138_500 },
+  { path: '/privacy', budget: 148_000 },
+  { path: '/terms', budget: 146_500 },
+  { path: '/', note: 'signed in', budget: 185_000 },
 ];
 
 if (!existsSync(path.join(dist, 'index.html'))) {

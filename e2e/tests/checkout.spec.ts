@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { accessibilityViolations } from '../fixtures/axe';
 import { expect, payOnLocalCheckout, signInNewPerson, test } from '../fixtures/premium';
 
-// /checkout end to end (SPEC §2): the overlay's three ways on, restore purchase and the footer's
-// newsletter, on the real server and the local payment provider's hosted checkout.
+// /checkout end to end (SPEC §2): the overlay's three ways on and restore purchase, on the real
+// server and the local payment provider's hosted checkout. The footer's newsletter: newsletter.spec.ts.
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Start 7 Day Free Trial' });
 const badge = (page: Page) => page.getByRole('banner').getByTestId('subscription-badge');
@@ -138,37 +138,6 @@ test("restore purchase from anywhere else: the form sends, then we're on it", as
   await expect(done.getByText("We'll e-mail you at buyer@example.com.")).toBeVisible();
   await done.getByRole('region', { name: "We're on it" }).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-});
-
-test('the newsletter signs an address up and sends it a confirmation e-mail', async ({ page }) => {
-  const address = `reader-${Date.now()}@example.com`;
-  await openCheckout(page);
-
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(address);
-  await page.getByRole('button', { name: 'Join' }).click();
-
-  await expect(page.getByText('Thanks! Check your inbox to confirm.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Join' })).toHaveCount(0);
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get('/api/dev/outbox');
-        const { data } = (await response.json()) as { data: { messages: { channel: string; to: string }[] } };
-        return data.messages.some((message) => message.channel === 'email' && message.to === address);
-      },
-      { message: `a confirmation e-mail to ${address}` },
-    )
-    .toBe(true);
-});
-
-test('the newsletter says so when the server refuses the address', async ({ page }) => {
-  await openCheckout(page);
-
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill('not-an-email');
-  await page.getByRole('button', { name: 'Join' }).click();
-
-  await expect(page.getByRole('alert').getByText('there was an error joining the newsletter')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveValue('not-an-email');
 });
 
 for (const width of [375, 1280]) {

@@ -83,7 +83,7 @@ test('a new person finishes onboarding with the no-card trial: its toast, then "
   await expect.poll(() => trialCalls).toEqual([{ startedTrial: true }]);
 });
 
-test('someone on the no-card trial keeps Premium: checkout charges from today (no second trial), then PRO', async ({
+test('someone on the no-card trial keeps Premium: checkout carries the trial over (no second trial), nothing due today', async ({
   page,
   newPerson,
 }) => {
@@ -93,14 +93,16 @@ test('someone on the no-card trial keeps Premium: checkout charges from today (n
   await expect(badge(page)).toHaveText('trial 7 days left');
 
   await upgradeToAnnual(page, 'Keep Premium after your trial');
-  // The 7 free days are once per person, and this person had theirs: the server offers none.
+  // The 7 free days are once per person: the server offers no new ones, only the rest of the
+  // no-card trial (trial-credit.spec.ts follows the dates through).
   await expect(page.getByRole('button', { name: /^Subscribe/ })).toBeVisible();
   await expect(page.getByText(/days? free/)).toHaveCount(0);
+  await expect(page.getByText('$0.00 due today')).toBeVisible();
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
 
   await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
   await expect(page.getByText('thanks for starting your subscription!')).toBeVisible();
-  await expect(badge(page)).toHaveText('PRO');
+  await expect(badge(page)).toHaveText('trial 7 days left');
   await expect(page.getByText('sandbox premium yearly')).toBeVisible();
   await expect(page.getByRole('button', { name: /Manage/ })).toBeVisible();
 });

@@ -53,6 +53,7 @@ import { registerInsightsRoutes } from './modules/insights/routes';
 import { registerLegacyImportRoutes } from './modules/legacy-import/routes';
 import { registerMobileUsageRoutes } from './modules/mobile-usage/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
+import { newsletterConfirmationForwarding } from './modules/newsletter/service';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
 import { registerPaymentsRoutes } from './modules/payments/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
@@ -62,6 +63,8 @@ import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerSitesRoutes } from './modules/sites/routes';
 import { registerStorePurchasesRoutes } from './modules/store-purchases/routes';
 import { registerSubscriptionRoutes } from './modules/subscription/routes';
+import { contactThroughAuth } from './modules/trial-reminders/contact';
+import { createTrialReminderJob, type TrialReminderJob } from './modules/trial-reminders/job';
 import { registerVisitorCountryRoutes } from './modules/visitor-country/routes';
 import { recordDatabaseMetrics } from './observability/database-metrics';
 import { recordHttpMetrics } from './observability/http-metrics';
@@ -75,6 +78,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job that retries failed forwards (docs/forwarding.md); tests drive it with runOnce. */
     forwarding: ForwardingJob;
+    /** The job that reminds people before a trial ends (docs/payments.md); tests drive it with runOnce. */
+    trialReminders: TrialReminderJob;
   }
 }
 
@@ -152,12 +157,12 @@ export async function buildApp({
   // One outbox for SMS and e-mail, so GET /api/dev/outbox lists both, newest first.
   const outbox = config.auth.devOutbox ? new DevOutbox(log) : null;
   const providers = identityProviders(config);
+  // Sign-in codes (counted in the metrics) and trial reminders go through the same SMS delivery.
+  const sms = smsSender ?? createSmsSender(config, outbox, log);
   const auth = createAuth({
     config,
     database,
-    smsSender: countedSmsSender(smsSender ?? createSmsSender(config, outbox, log), (outcome) =>
-      metrics.otpSends.inc({ outcome }),
-    ),
+    smsSender: countedSmsSender(sms, (outcome) => metrics.otpSends.inc({ outcome })),
     log,
     providers,
   });
@@ -183,7 +188,7 @@ export async function buildApp({
   const background = createBackgroundTasks(log);
   app.addHook('onClose', () => background.drain());
   registerSitesRoutes(app, { db });
-  registerInsightsRoutes(app, { db });
+  registerInsightsRoutes(app, { db, config });
   registerLegacyImportRoutes(app, { db });
   registerSettingsRoutes(app, { db });
   registerOnboardingRoutes(app, { db });
@@ -197,12 +202,17 @@ export async function buildApp({
   registerFeedbackRoutes(app, feedback);
   registerAnalyticsRoutes(app, analytics);
   registerAdEventsRoutes(app, adEvents);
+  // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
+  const email = emailSender ?? createEmailSender(config, outbox, log);
+  const newsletter = { db, background, email, publicUrl: config.publicUrl };
+  registerNewsletterRoutes(app, newsletter);
   // What failed to forward right after the answer is tried again by this job, on every instance.
   const forwarding = createForwardingJob({
     kinds: {
       feedback: feedbackForwarding(feedback),
       analytics: analyticsForwarding(analytics),
       adEvents: adEventForwarding(adEvents),
+      newsletter: newsletterConfirmationForwarding(newsletter),
     },
     intervalSeconds: config.forwarding.intervalSeconds,
     log: app.log,
@@ -212,9 +222,6 @@ export async function buildApp({
   // Before the server waits for open requests: a run stops before its next row, not after its batch.
   app.addHook('preClose', () => forwarding.stop());
   registerHealthRoutes(app, database, forwarding);
-  // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
-  const email = emailSender ?? createEmailSender(config, outbox, log);
-  registerNewsletterRoutes(app, { db, background, email });
   registerAppLinksRoutes(app, { config });
   registerReferralsRoutes(app, { db });
   registerVisitorCountryRoutes(app, { config: config.visitorCountry });
@@ -244,6 +251,23 @@ export async function buildApp({
   registerSubscriptionRoutes(app, { db, config, provider: payments.provider });
   registerStorePurchasesRoutes(app, { db, config });
   if (payments.local) registerLocalPaymentRoutes(app, { local: payments.local, config });
+  // Two days before a trial ends, the person is reminded once, by whichever instance claims it.
+  const trialReminders = createTrialReminderJob({
+    reminders: {
+      db,
+      config,
+      provider: payments.provider,
+      email,
+      sms,
+      contactOf: contactThroughAuth(auth),
+      log: app.log,
+    },
+    intervalSeconds: config.trialReminders.intervalSeconds,
+    log: app.log,
+  });
+  app.decorate('trialReminders', trialReminders);
+  app.addHook('onReady', async () => trialReminders.start());
+  app.addHook('preClose', () => trialReminders.stop());
 
   await registerWebApp(app, config.webDistDir, {
     pagePolicy: contentSecurityPolicy(config),

@@ -21,6 +21,7 @@ import {
   DEFAULT_OVERLOAD_HEAP_SHARE,
   DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
   DEFAULT_SHUTDOWN_DELAY_MS,
+  DEFAULT_TRIAL_REMINDER_INTERVAL_SECONDS,
   type OAuthClient,
   type OverloadConfig,
   type PaymentsConfig,
@@ -84,6 +85,11 @@ export function loadConfig(
         vars.FORWARDING_INTERVAL_SECONDS ??
         (vars.APP_ENV === 'test' ? 0 : DEFAULT_FORWARDING_INTERVAL_SECONDS),
     },
+    trialReminders: {
+      intervalSeconds:
+        vars.TRIAL_REMINDER_INTERVAL_SECONDS ??
+        (vars.APP_ENV === 'test' ? 0 : DEFAULT_TRIAL_REMINDER_INTERVAL_SECONDS),
+    },
     payments: paymentsConfig(vars),
     prices: priceIds(vars, environment),
     entitlementsApiKey: vars.ENTITLEMENTS_API_KEY ?? null,
@@ -92,6 +98,11 @@ export function loadConfig(
       appStoreId: vars.APP_STORE_ID ?? EXAMPLE_APP_STORE_ID,
       playStorePackage: vars.PLAY_STORE_PACKAGE ?? EXAMPLE_PLAY_STORE_PACKAGE,
     },
+    // All three or none (storeRatingProblems).
+    storeRating:
+      vars.STORE_RATING !== undefined && vars.STORE_RATING_COUNT !== undefined && vars.STORE_RATING_SOURCE
+        ? { rating: vars.STORE_RATING, ratings: vars.STORE_RATING_COUNT, store: vars.STORE_RATING_SOURCE }
+        : null,
     email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.EMAIL_FROM?.trim() ?? DEFAULT_EMAIL_FROM },
     metricsToken: vars.METRICS_TOKEN ?? null,
     apiDocsPublic: vars.API_DOCS_PUBLIC ?? !isDeployed(vars.APP_ENV),

@@ -80,6 +80,8 @@ describe('entitlements', () => {
         period_type: 'normal',
         store: 'play_store',
         is_sandbox: false,
+        // RevenueCat's field, null while payments go through.
+        billing_issues_detected_at: null,
       });
     });
 

@@ -395,6 +395,7 @@ describe('forwarding state in /api/readyz', () => {
       feedback: notRunYet,
       analytics: notRunYet,
       adEvents: notRunYet,
+      newsletter: notRunYet,
     });
 
     await call(app, 'sendFeedback', { content: 'Nobody hears this', location: 'home' });
@@ -418,6 +419,7 @@ describe('forwarding state in /api/readyz', () => {
         },
         analytics: ranClean,
         adEvents: ranClean,
+        newsletter: ranClean,
       },
     });
   });

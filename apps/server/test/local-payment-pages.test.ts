@@ -160,7 +160,7 @@ describe('local payment pages', () => {
 
       const page = read(response);
       expect(page.all('h1')[0]?.[0]).toBe('Stillpoint Premium, yearly');
-      expect(page.text).toContain('7 days free, then $49.99/year');
+      expect(page.text).toContain('7 days free, then $49.99/year $0.00 due today First charge: $49.99 on');
       // The quantity is shown even when it is 1.
       expect(page.text).toContain('Quantity 1 Total due today $0.00');
       expect(page.all('p').find(([, attributes]) => attributes.class === 'badge')?.[0]).toBe('Test mode');
@@ -242,7 +242,7 @@ describe('local payment pages', () => {
         priceId: h.config.prices.monthly,
       });
       const page = read(await h.app.inject({ url: path }));
-      expect(page.text).toContain('$6.99/month Quantity 1 Total due today $6.99');
+      expect(page.text).toContain('$6.99/month $6.99 due today Quantity 1 Total due today $6.99');
       expect(buttonTexts(page)).toEqual(['Subscribe']);
 
       const mark = h.webhooks.mark();
@@ -734,10 +734,22 @@ describe('local payment pages', () => {
         expect(pastDuePage).toContain('Payment failed');
         expect(pastDuePage).toContain('Next attempt');
 
-        // The retry fails too: the subscription ends, and its end is in the past.
+        // The retries on days 3 and 7 fail too: still past due, the next retry ahead.
+        for (const days of [3, 4]) {
+          mark = h.webhooks.mark();
+          expect(locationOf(await advance())).toBe(`${portal}?notice=advanced&days=${days}`);
+          expect(eventsOf(mark).map((event) => event.type)).toEqual([
+            'payment_intent.payment_failed',
+            'invoice.payment_failed',
+          ]);
+          expect((await h.provider.retrieveSubscription(subscriptionId))?.status).toBe('past_due');
+        }
+
+        // The last retry, at the end of the retry window, fails too: the subscription ends, and
+        // its end is in the past.
         mark = h.webhooks.mark();
         const last = await advance();
-        expect(locationOf(last)).toBe(`${portal}?notice=advanced&days=3`);
+        expect(locationOf(last)).toBe(`${portal}?notice=advanced&days=7`);
         expect(eventsOf(mark).map((event) => event.type)).toEqual([
           'payment_intent.payment_failed',
           'invoice.payment_failed',

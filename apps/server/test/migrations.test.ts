@@ -21,6 +21,7 @@ import {
   mobileApp,
   mobileAppDailyUsage,
   mobileAppWeeklyUsage,
+  newsletterSignup,
   user,
 } from '../src/db/schema';
 import { fetchApps } from '../src/modules/apps/service';
@@ -248,5 +249,28 @@ describe('0009: week totals stored before per-day reports stay week totals', () 
     });
     // The other person's week stays theirs.
     expect((await fetchApps(db, casey.id, WEEK))[0]?.legacyWeekTotal).toMatchObject({ totalAppOpens: 99 });
+  });
+});
+
+describe('0014: newsletter sign-ups from before double opt-in', () => {
+  it('stay unconfirmed, each with an unsubscribe key of its own', async () => {
+    const scratch = await openDatabaseBefore('0014_newsletter_double_opt_in');
+    try {
+      await scratch.db.execute(
+        sql`insert into newsletter_signup (email) values ('early@example.com'), ('earlier@example.com')`,
+      );
+      await scratch.migrateRest();
+      const rows = await scratch.db.select().from(newsletterSignup).orderBy(asc(newsletterSignup.email));
+      expect(rows).toEqual([
+        expect.objectContaining({ email: 'earlier@example.com', confirmedAt: null, unsubscribedAt: null }),
+        expect.objectContaining({ email: 'early@example.com', confirmedAt: null, unsubscribedAt: null }),
+      ]);
+      const [first, second] = rows.map((row) => row.unsubscribeToken);
+      expect(first).toMatch(/^[0-9a-f]{64}$/);
+      expect(second).toMatch(/^[0-9a-f]{64}$/);
+      expect(first).not.toBe(second);
+    } finally {
+      await scratch.close();
+    }
   });
 });

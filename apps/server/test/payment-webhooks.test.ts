@@ -1,4 +1,4 @@
-import { messages } from '@stillpoint/core';
+import { messages, PAYMENT_RETRY_WINDOW_DAYS } from '@stillpoint/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSubscription, processedPaymentEvent } from '../src/db/schema';
@@ -185,7 +185,7 @@ describe('payment webhooks', () => {
       expect(state).toMatchObject({ name: 'premium yearly', isTrial: false, isExpired: false });
     });
 
-    it('ends premium when the period began once a renewal fails', async () => {
+    it('keeps premium for the retry window once a renewal fails, then ends it when the provider gives up', async () => {
       await newPerson();
       const id = subscriptionId();
       const periodStart = new Date(Date.now() - 2 * DAY);
@@ -197,12 +197,29 @@ describe('payment webhooks', () => {
         }),
       );
       await fulfilPaymentEvent(deps, verifiedEvent('invoice.payment_failed', id, { objectType: 'invoice' }));
-      expect((await subscriberOf(person)).entitlements.premium?.expires_date).toBe(periodStart.toISOString());
-      const state = await callOk(t.app, 'getSubscriptionState', undefined, person.token);
-      expect(state).toMatchObject({ isExpired: true });
-      expect(state?.detailedInfo).toBe(
-        'The last payment with Visa ending in 4242 did not go through. Update your card to keep premium.',
+      const windowEnd = new Date(periodStart.getTime() + PAYMENT_RETRY_WINDOW_DAYS * DAY);
+      expect((await subscriberOf(person)).entitlements.premium?.expires_date).toBe(windowEnd.toISOString());
+      expect((await subscriberOf(person)).subscriptions.stillpoint_yearly?.billing_issues_detected_at).toBe(
+        periodStart.toISOString(),
       );
+      const state = await callOk(t.app, 'getSubscriptionState', undefined, person.token);
+      expect(state).toMatchObject({ isExpired: false, isPaymentFailed: true });
+      expect(state?.detailedInfo).toBe(
+        'The charge to Visa ending in 4242 failed. Update your card to keep premium.',
+      );
+
+      fake.setSubscription(
+        subscription(id, {
+          status: 'unpaid',
+          currentPeriodStart: periodStart,
+          currentPeriodEnd: new Date(Date.now() + 28 * DAY),
+        }),
+      );
+      await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.updated', id));
+      expect((await subscriberOf(person)).entitlements.premium?.expires_date).toBe(periodStart.toISOString());
+      const ended = await callOk(t.app, 'getSubscriptionState', undefined, person.token);
+      expect(ended).toMatchObject({ isExpired: true, isPaymentFailed: false });
+      expect(ended?.detailedInfo).toBe('The last payment did not go through, so the plan ended.');
     });
 
     it('ends premium when a canceled subscription ended, and grants nothing for an incomplete one', async () => {
@@ -616,22 +633,25 @@ describe('payment webhooks', () => {
     it("moves the person's no-card trial with the test clock, so a plan it ends reads as expired", async () => {
       const person = await signUp(local.app);
       expect(await callOk(local.app, 'startFreeTrial', {}, person.token)).toEqual({ startedTrial: true });
-      // Had the no-card trial, so the plan is paid from the first day.
+      // The no-card trial's days carry over: the plan's trial ends when the no-card trial does.
       await payOnHostedPage(local.app, await checkout(person));
-      await until(async () => (await stateIn(person))?.isTrial === false, 'the paid plan');
+      await until(async () => (await stateIn(person))?.name === 'sandbox premium yearly', 'the plan');
       const portal = new URL((await stateIn(person))?.managementUrl ?? '').pathname;
       const subscriptionId = (await subscriptionRowOf(person))?.id ?? '';
 
       await postForm(local.app, `${portal}/cancel`, { subscription: subscriptionId });
       const advanced = await postForm(local.app, `${portal}/clock/advance`, {});
-      expect(advanced.headers.location).toMatch(/notice=advanced&days=36[56]/);
+      expect(advanced.headers.location).toMatch(/notice=advanced&days=[67]\b/);
 
       await until(async () => (await stateIn(person))?.isExpired === true, 'expiry');
       const state = await stateIn(person);
       expect(state).toMatchObject({ name: 'sandbox premium yearly', isExpired: true });
       const { subscriber } = await callOk(local.app, 'getSubscriber', undefined, person.token);
       const trialEnd = Date.parse(subscriber.subscriptions.rc_promo_premium_weekly?.expires_date ?? '');
-      expect(trialEnd).toBeLessThan(Date.now() - 300 * 86_400_000);
+      const planEnd = Date.parse(subscriber.subscriptions.stillpoint_yearly_test?.expires_date ?? '');
+      expect(trialEnd).toBeLessThan(Date.now());
+      // Moved together, the two still end on the same second.
+      expect(Math.ceil(trialEnd / 1000) * 1000).toBe(planEnd);
     });
 
     it('grants premium through the webhook once a checkout is paid with 4242 on the hosted page', async () => {

@@ -142,7 +142,7 @@ describe('payments (SPEC §7 calls)', () => {
       });
     });
 
-    it('lets someone on the no-card trial buy a plan, charged from the first day: the trial is once', async () => {
+    it('lets someone on the no-card trial buy a plan that keeps its remaining days, never 7 more: the trial is once', async () => {
       const person = await signUp(t.app);
       const firstTime = await callOk(
         t.app,
@@ -161,6 +161,8 @@ describe('payments (SPEC §7 calls)', () => {
       const page = await t.app.inject({ url: new URL(url).pathname });
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('7 days free');
+      // The no-card trial's days carry over instead (trial-credit.test.ts).
+      expect(page.body).toContain('Free until');
       const intent = dataOf(
         'getStripeSubscriptionIntent',
         await call(
@@ -170,7 +172,7 @@ describe('payments (SPEC §7 calls)', () => {
           { token: person.token },
         ),
       );
-      expect(intent.type).toBe('payment');
+      expect(intent.type).toBe('setup');
     });
   });
 

@@ -262,6 +262,28 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
     expect(fake.requests[0]?.form).toEqual({ email: 'person@example.com', 'metadata[userId]': 'user-1' });
   });
 
+  it('reads a customer and its e-mail (customers.retrieve); a deleted or missing one is null', async () => {
+    fake.answer(
+      on('GET', '/v1/customers/cus_Person', {
+        id: 'cus_Person',
+        object: 'customer',
+        email: 'typed-at-checkout@example.com',
+        metadata: { userId: 'user-1' },
+        created: T0,
+        livemode: false,
+      }),
+      on('GET', '/v1/customers/cus_Deleted', { id: 'cus_Deleted', object: 'customer', deleted: true }),
+      on('GET', '/v1/customers/cus_gone', missing('cus_gone'), 404),
+    );
+    expect(await provider.retrieveCustomer('cus_Person')).toEqual({
+      id: 'cus_Person',
+      email: 'typed-at-checkout@example.com',
+      userId: 'user-1',
+    });
+    expect(await provider.retrieveCustomer('cus_Deleted')).toBeNull();
+    expect(await provider.retrieveCustomer('cus_gone')).toBeNull();
+  });
+
   describe('subscription intents for the embedded form (subscriptions.create)', () => {
     // Stripe: a trial's first invoice is $0, so default_incomplete leaves nothing incomplete and the
     // subscription is trialing at once, with a pending SetupIntent for the card.
@@ -306,6 +328,26 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
         'expand[0]': 'latest_invoice.confirmation_secret',
         'expand[1]': 'pending_setup_intent',
       });
+    });
+
+    it("carries a no-card trial over with trial_end (Stripe's seconds) instead of free days", async () => {
+      fake.answer(on('POST', '/v1/subscriptions', embeddedTrial()));
+      const trialEnd = new Date('2026-12-06T10:00:01.000Z');
+      const intent = await provider.createSubscriptionIntent({
+        customerId: 'cus_Person',
+        priceId: 'price_1Annual',
+        trialDays: 0,
+        trialEnd,
+        userId: 'user-1',
+      });
+      expect(intent.type).toBe('setup');
+      const form = fake.requests[0]?.form;
+      expect(form).toMatchObject({
+        trial_end: String(trialEnd.getTime() / 1000),
+        'trial_settings[end_behavior][missing_payment_method]': 'cancel',
+        'metadata[trialStartsOnSetup]': 'true',
+      });
+      expect(form).not.toHaveProperty('trial_period_days');
     });
 
     it('reads a trialing embedded-form subscription as awaiting its card until the setup succeeds', async () => {
@@ -468,6 +510,32 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
       expect(fake.requests[1]?.form).toMatchObject({
         payment_method_collection: 'if_required',
         'subscription_data[trial_period_days]': '7',
+        'subscription_data[trial_settings][end_behavior][missing_payment_method]': 'cancel',
+      });
+    });
+
+    it("carries a no-card trial over with subscription_data.trial_end, Stripe's seconds, and no free days", async () => {
+      fake.answer(on('POST', '/v1/checkout/sessions', checkoutSessionObject()));
+      const trialEnd = new Date('2026-12-06T10:00:01.000Z');
+      await provider.createCheckoutSession({ ...request, trialDays: 0, trialEnd });
+      const form = fake.requests[0]?.form;
+      expect(form).toMatchObject({
+        payment_method_collection: 'always',
+        'subscription_data[trial_end]': '1796551201',
+      });
+      expect(form).not.toHaveProperty('subscription_data[trial_period_days]');
+      expect(form).not.toHaveProperty(
+        'subscription_data[trial_settings][end_behavior][missing_payment_method]',
+      );
+
+      await provider.createCheckoutSession({
+        ...request,
+        trialDays: 0,
+        trialEnd,
+        paymentMethodCollection: 'if_required',
+      });
+      expect(fake.requests[1]?.form).toMatchObject({
+        'subscription_data[trial_end]': '1796551201',
         'subscription_data[trial_settings][end_behavior][missing_payment_method]': 'cancel',
       });
     });
@@ -769,6 +837,35 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
       customer: 'cus_Person',
       return_url: 'https://stillpoint.app/subscription',
       configuration: 'bpc_1Portal',
+    });
+  });
+
+  it('opens the billing portal on updating the card, and back to the page once it is saved', async () => {
+    fake.answer(
+      on('POST', '/v1/billing_portal/sessions', {
+        id: 'bps_1Card',
+        object: 'billing_portal.session',
+        configuration: 'bpc_default',
+        created: T0,
+        customer: 'cus_Person',
+        livemode: false,
+        return_url: 'https://stillpoint.app/subscription',
+        url: 'https://billing.stripe.com/p/session/test_card',
+        flow: null,
+      }),
+    );
+    const url = await provider.createPortalSession({
+      customerId: 'cus_Person',
+      returnUrl: 'https://stillpoint.app/subscription',
+      flow: 'payment_method_update',
+    });
+    expect(url).toEqual({ url: 'https://billing.stripe.com/p/session/test_card' });
+    expect(fake.requests[0]?.form).toEqual({
+      customer: 'cus_Person',
+      return_url: 'https://stillpoint.app/subscription',
+      'flow_data[type]': 'payment_method_update',
+      'flow_data[after_completion][type]': 'redirect',
+      'flow_data[after_completion][redirect][return_url]': 'https://stillpoint.app/subscription',
     });
   });
 });

@@ -53,6 +53,7 @@ describe('subscription state (getSubscriptionState)', () => {
       isTrial: false,
       daysLeft: 10,
       isExpired: false,
+      isPaymentFailed: false,
       subscriber: expect.objectContaining({ entitlements: expect.any(Object) }),
     });
   });
@@ -154,6 +155,41 @@ describe('subscription state (getSubscriptionState)', () => {
         isTrial: true,
         daysLeft: 5,
       });
+    });
+
+    it('after a failed renewal says payment failed and opens the portal on updating the card', async () => {
+      const periodStart = new Date(Date.now() - DAY);
+      const { person, customerId } = await webSubscriber({
+        status: 'past_due',
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: new Date(Date.now() + 29 * DAY),
+      });
+      const asked: unknown[] = [];
+      const recording = {
+        ...deps(),
+        provider: {
+          ...fake.provider,
+          createPortalSession: async (input: { customerId: string; returnUrl: string; flow?: string }) => {
+            asked.push(input);
+            return { url: `https://billing.example/portal/${input.customerId}/${input.flow ?? 'home'}` };
+          },
+        },
+      };
+      const state = await getSubscriptionState(recording, person.uid, new Date(), silent);
+      expect(state).toMatchObject({
+        isPaymentFailed: true,
+        isExpired: false,
+        daysLeft: 13,
+        managementUrl: `https://billing.example/portal/${customerId}/payment_method_update`,
+      });
+      expect(asked).toEqual([
+        { customerId, returnUrl: `${config.publicUrl}/subscription`, flow: 'payment_method_update' },
+      ]);
+
+      // A plan that is paid opens the portal's home page, as before.
+      const paying = await webSubscriber({});
+      const paid = await getSubscriptionState(recording, paying.person.uid, new Date(), silent);
+      expect(paid).toMatchObject({ isPaymentFailed: false, managementUrl: expect.stringMatching(/\/home$/) });
     });
 
     it('leaves out the manage button when the portal cannot be opened, or the purchase was made elsewhere', async () => {

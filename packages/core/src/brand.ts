@@ -1,11 +1,17 @@
+import { LEGAL_PATHS } from './legal/paths';
+
+const website = 'https://stillpoint.app';
+
 /** Brand values, in one place for the web app, the server (e-mails, OpenAPI) and the extension. */
 export const brand = {
   name: 'Stillpoint',
   tagline: 'A breath before the scroll.',
   supportEmail: 'support@stillpoint.app',
-  website: 'https://stillpoint.app',
+  website,
   blogUrl: 'https://stillpoint.app/blog',
-  privacyPolicyUrl: 'https://stillpoint.app/privacy',
+  /** The web app's own legal pages (LEGAL_PATHS) on the public site. */
+  privacyPolicyUrl: `${website}${LEGAL_PATHS.privacy}`,
+  termsUrl: `${website}${LEGAL_PATHS.terms}`,
   chromeWebStoreUrl: 'https://chromewebstore.google.com/detail/stillpoint',
 } as const;
 

@@ -4,6 +4,7 @@ export * from './brand';
 export * from './constants';
 export * from './environments';
 export * from './extension';
+export * from './legal';
 export * from './rules';
 export * from './sites';
 export * from './validation';

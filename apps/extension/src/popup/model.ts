@@ -1,6 +1,7 @@
 import {
   brand,
   type FeedblockingSettings,
+  LEGAL_PATHS,
   localUserDay,
   minutesUntil,
   sessionsLeftToday,
@@ -23,6 +24,9 @@ export interface PopupModel {
   signedIn: boolean;
   dashboardUrl: string;
   signInUrl: string;
+  /** The web app's privacy policy and terms (a store listing asks for the policy). */
+  privacyUrl: string;
+  termsUrl: string;
   /** Today's active sites. */
   sites: PopupSite[];
   /** How many of the six feeds are blocked. */
@@ -67,6 +71,8 @@ export function popupModel(inputs: PopupInputs): PopupModel {
     signedIn: inputs.auth !== null,
     dashboardUrl: `${origin}/`,
     signInUrl: `${origin}/signin`,
+    privacyUrl: `${origin}${LEGAL_PATHS.privacy}`,
+    termsUrl: `${origin}${LEGAL_PATHS.terms}`,
     sites,
     feedsBlocked: Object.values(inputs.settings).filter(Boolean).length,
     staleNote:

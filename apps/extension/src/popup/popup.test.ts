@@ -37,6 +37,17 @@ describe('the popup', () => {
     expect(view.textContent).not.toContain('Open dashboard');
   });
 
+  it("links to the web app's privacy policy and terms, signed in or out", () => {
+    const hrefOf = (view: HTMLElement, text: string) =>
+      [...view.querySelectorAll('a')].find((link) => link.textContent === text)?.getAttribute('href');
+    const signedOut = render(popupModel(inputs({})));
+    expect(hrefOf(signedOut, 'Privacy policy')).toBe('https://stillpoint.app/privacy');
+    expect(hrefOf(signedOut, 'Terms')).toBe('https://stillpoint.app/terms');
+    const signedIn = render(popupModel(inputs({ auth })));
+    expect(hrefOf(signedIn, 'Privacy policy')).toBe('http://localhost:3000/privacy');
+    expect(hrefOf(signedIn, 'Terms')).toBe('http://localhost:3000/terms');
+  });
+
   it("signed in: today's active sites with the uses left, and a link to the dashboard", () => {
     const youtube = site('https://www.youtube.com', { dailyBudget: 3 });
     youtube.todaysSessions = [serverSession(youtube.id, now, { startedMsAgo: 3_600_000 })];

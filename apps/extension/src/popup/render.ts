@@ -31,6 +31,7 @@ export function renderPopup(document: Document, container: HTMLElement, model: P
         text: 'Sign in to pause before the sites that pull you in, within a daily budget.',
       }),
       link(document, model.signInUrl, 'Sign in'),
+      legalLinks(document, model),
     );
     container.replaceChildren(...children);
     return;
@@ -67,5 +68,14 @@ export function renderPopup(document: Document, container: HTMLElement, model: P
   );
   if (model.staleNote) children.push(element(document, 'p', { className: 'muted', text: model.staleNote }));
   children.push(link(document, model.dashboardUrl, 'Open dashboard'));
+  children.push(legalLinks(document, model));
   container.replaceChildren(...children);
 }
+
+/** The web app's privacy policy and terms, small, at the foot of the popup. */
+const legalLinks = (document: Document, model: PopupModel) =>
+  element(document, 'p', { className: 'legal' }, [
+    link(document, model.privacyUrl, 'Privacy policy', 'legal-link'),
+    document.createTextNode(' · '),
+    link(document, model.termsUrl, 'Terms', 'legal-link'),
+  ]);

@@ -144,6 +144,19 @@ function countryProblems(vars: Vars): string[] {
   return problems;
 }
 
+/**
+ * A store rating is shown with how many ratings it averages and the store it was read from, so it
+ * is set whole or not at all (docs/funnel.md, figures).
+ */
+function storeRatingProblems(vars: Vars): string[] {
+  const names = ['STORE_RATING', 'STORE_RATING_COUNT', 'STORE_RATING_SOURCE'] as const;
+  const missing = names.filter((name) => vars[name] === undefined);
+  if (missing.length === 0 || missing.length === names.length) return [];
+  return [
+    `${names.join(', ')}: set all of them or none (missing ${missing.join(', ')}); a rating is shown only with its count and store`,
+  ];
+}
+
 /** Settings that only make sense together. */
 function authProblems(vars: Vars): string[] {
   const problems: string[] = [];
@@ -175,5 +188,6 @@ export function configurationProblems(vars: Vars): string[] {
     ...paymentProblems(vars),
     ...storeProblems(vars),
     ...countryProblems(vars),
+    ...storeRatingProblems(vars),
   ];
 }

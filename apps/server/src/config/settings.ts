@@ -1,6 +1,13 @@
 // What the server is configured with (loadConfig in ../config.ts builds it), and the constants
 // other modules name.
-import { type AppEnv, brand, type EnvironmentSet, type PriceIds, type PriceKey } from '@stillpoint/core';
+import {
+  type AppEnv,
+  brand,
+  type EnvironmentSet,
+  type PriceIds,
+  type PriceKey,
+  type StoreRatingSource,
+} from '@stillpoint/core';
 import type { ServerEnv } from './variables';
 
 /** The environment variable that carries each SPEC §3 price entry's id on staging and production. */
@@ -16,6 +23,9 @@ export const priceIdVariables = {
 
 /** How often the forwarding job looks for failed forwards that are due again, unless configured. */
 export const DEFAULT_FORWARDING_INTERVAL_SECONDS = 30;
+
+/** How often the trial reminder job looks for trials two days from their end, unless configured. */
+export const DEFAULT_TRIAL_REMINDER_INTERVAL_SECONDS = 60;
 
 /** The mean event-loop delay past which the server answers 503 instead of taking more work. */
 export const DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = 1000;
@@ -131,6 +141,11 @@ export interface Config {
    * (the default with APP_ENV=test, whose tests run it themselves).
    */
   forwarding: { intervalSeconds: number };
+  /**
+   * The job that reminds people two days before a trial ends (docs/payments.md, "Trial
+   * reminders"): seconds between runs, 0 for off (the default with APP_ENV=test).
+   */
+  trialReminders: { intervalSeconds: number };
   payments: PaymentsConfig;
   /** This environment's price ids: from PRICE_ID_* when set, else the environment set's. */
   prices: PriceIds;
@@ -140,6 +155,11 @@ export interface Config {
   revenueCatWebhookAuth: string | null;
   /** The mobile app in the stores: the App Store id (digits) and the Android package name. */
   stores: { appStoreId: string; playStorePackage: string };
+  /**
+   * The store rating the funnel and checkout may show (STORE_RATING, STORE_RATING_COUNT,
+   * STORE_RATING_SOURCE); null shows none (docs/funnel.md, figures).
+   */
+  storeRating: { rating: number; ratings: number; store: StoreRatingSource } | null;
   /**
    * Outgoing e-mail. `smtpUrl` is a nodemailer connection URL; null sends nothing through SMTP
    * (the development outbox, when on, still records each message).

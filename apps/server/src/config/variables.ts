@@ -1,5 +1,5 @@
 // The environment variables the server reads, each with its type, default and format check.
-import { appEnvs, isValidEmail } from '@stillpoint/core';
+import { appEnvs, isValidEmail, STORE_RATING_SOURCES } from '@stillpoint/core';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -78,6 +78,12 @@ export const envSchema = z.object({
     .min(0, 'must be 0 (off) or more seconds')
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .optional(),
+  TRIAL_REMINDER_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds (0 turns trial reminders off)' })
+    .int('must be a whole number of seconds (0 turns trial reminders off)')
+    .min(0, 'must be 0 (off) or more seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
@@ -119,6 +125,21 @@ export const envSchema = z.object({
       /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/,
       'must be an Android package name like app.stillpoint (from play.google.com/store/apps/details?id=…)',
     )
+    .optional(),
+  STORE_RATING: z
+    .string()
+    .regex(/^([1-4](\.\d)?|5(\.0)?)$/, 'must be an average rating from 1.0 to 5.0 with one decimal, e.g. 4.7')
+    .transform(Number)
+    .optional(),
+  STORE_RATING_COUNT: z.coerce
+    .number({ error: 'must be how many ratings the average is of: a whole number, e.g. 1250' })
+    .int('must be how many ratings the average is of: a whole number, e.g. 1250')
+    .min(1, 'must be how many ratings the average is of: 1 or more')
+    .optional(),
+  STORE_RATING_SOURCE: z
+    .enum(STORE_RATING_SOURCES, {
+      error: `must be the store the rating is read from: ${STORE_RATING_SOURCES.join(', ')}`,
+    })
     .optional(),
   SMTP_URL: z
     .url({

@@ -3,7 +3,7 @@ import { describeForwardError } from './backoff';
 import type { ForwardingKind, RetryReport, RetryRun } from './retry';
 
 /** The kinds of stored rows the job forwards, in the order it runs them. */
-export const forwardingKindNames = ['feedback', 'analytics', 'adEvents'] as const;
+export const forwardingKindNames = ['feedback', 'analytics', 'adEvents', 'newsletter'] as const;
 export type ForwardingKindName = (typeof forwardingKindNames)[number];
 
 /** How many rows one claim takes. Sent one after another, each within its adapter's 5 s timeout. */
@@ -53,8 +53,8 @@ const neverRun = (): ForwardingKindState => ({
 });
 
 /**
- * The retry job (docs/forwarding.md): tries again the feedback, analytics events and ad events
- * whose first forward failed. Any number of server instances may run it at once: each claim
+ * The retry job (docs/forwarding.md): tries again the feedback, analytics events, ad events and
+ * newsletter confirmation e-mails whose first forward failed. Any number of server instances may run it at once: each claim
  * takes its rows with FOR UPDATE SKIP LOCKED and leases them, so every row is sent by one only.
  */
 export function createForwardingJob({
@@ -70,6 +70,7 @@ export function createForwardingJob({
     feedback: neverRun(),
     analytics: neverRun(),
     adEvents: neverRun(),
+    newsletter: neverRun(),
   };
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;

@@ -37,6 +37,8 @@ export interface OutboxEntry {
   channel: string;
   to: string;
   body: string;
+  /** An e-mail's extra headers (List-Unsubscribe, ...), when it has any. */
+  headers?: Record<string, string>;
   sentAt: string;
 }
 

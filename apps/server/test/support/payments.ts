@@ -5,6 +5,7 @@ import {
   PAYMENT_SIGNATURE_HEADER,
   PAYMENT_WEBHOOK_PATH,
   type PaymentProvider,
+  type ProviderCustomer,
   type ProviderSubscription,
   type VerifiedPaymentEvent,
   WebhookSignatureError,
@@ -173,6 +174,7 @@ const notUsed = (what: string) => () => {
 export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = false) {
   const subscriptions = new Map<string, ProviderSubscription>();
   const sessions = new Map<string, CheckoutSession>();
+  const customers = new Map<string, ProviderCustomer>();
   const holds = new Map<string, { asked: () => void; released: Promise<void> }>();
   /** Subscriptions canceled through the provider, in order. */
   const canceled: string[] = [];
@@ -182,7 +184,12 @@ export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = fals
     name,
     sandbox,
     getPrice: async () => null,
-    createCustomer: async ({ email, userId }) => ({ id: `cus_fake_${randomUUID()}`, email, userId }),
+    createCustomer: async ({ email, userId }) => {
+      const customer = { id: `cus_fake_${randomUUID()}`, email, userId };
+      customers.set(customer.id, customer);
+      return customer;
+    },
+    retrieveCustomer: async (id) => customers.get(id) ?? null,
     createSubscriptionIntent: notUsed('create subscription intents'),
     createCheckoutSession: notUsed('create checkout sessions'),
     retrieveCheckoutSession: async (id) => sessions.get(id) ?? null,

@@ -136,11 +136,33 @@ export const routes: RouteObject[] = [
             lazy: () => import('./composedRedeem').then((m) => ({ Component: m.RedeemRoute })),
           },
           {
+            path: 'newsletter/confirm',
+            lazy: () =>
+              import('../features/newsletter/NewsletterConfirmPage').then((m) => ({
+                Component: m.NewsletterConfirmPage,
+              })),
+          },
+          {
+            path: 'newsletter/unsubscribe',
+            lazy: () =>
+              import('../features/newsletter/NewsletterUnsubscribePage').then((m) => ({
+                Component: m.NewsletterUnsubscribePage,
+              })),
+          },
+          {
             path: 'mobileDownload',
             lazy: () =>
               import('../features/mobile/MobileDownloadPage').then((m) => ({
                 Component: m.MobileDownloadPage,
               })),
+          },
+          {
+            path: 'privacy',
+            lazy: () => import('../features/legal/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+          },
+          {
+            path: 'terms',
+            lazy: () => import('../features/legal/TermsPage').then((m) => ({ Component: m.TermsPage })),
           },
         ],
       },

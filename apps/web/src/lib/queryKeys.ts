@@ -21,4 +21,8 @@ export const queryKeys = {
   appLinks: () => ['appLinks'],
   /** getStripeCustomer, per person: whether they already hold a live web subscription. */
   paymentCustomer: (userId: string) => ['paymentCustomer', userId],
+  /** getPurchaseSummary, per person: what their premium came from, for the confirmation. */
+  purchaseSummary: (userId: string) => ['purchaseSummary', userId],
+  /** getCheckoutTerms, per person and price: what buying it now charges. */
+  checkoutTerms: (userId: string, priceId: string) => ['checkoutTerms', userId, priceId],
 } as const;

@@ -23,6 +23,7 @@ import {
   settleOutcome,
 } from '@stillpoint/core';
 import { vi } from 'vitest';
+import { checkoutTermsFor, purchaseSummaryOf } from './purchases';
 import { FAKE_CHECKOUT_URL, FAKE_PAYMENT_CONFIG, subscriptionState } from './subscriptions';
 
 /** What a test can ask the fake server to answer: a JSON body, a status, extra headers. */
@@ -149,6 +150,17 @@ export function installFakeServer({
     ['POST /api/syncCurrentUser', () => ok({ user, isNewUser: false })],
     ['GET /api/getUser', () => ok(user)],
     ['GET /api/getSubscriptionState', () => ok(state.subscription)],
+    ['GET /api/getPurchaseSummary', () => ok(purchaseSummaryOf(state.subscription))],
+    [
+      'GET /api/getCheckoutTerms',
+      ({ search }) => {
+        const terms = checkoutTermsFor(state.subscription, {
+          trialUsed: state.trialUsed,
+          priceId: search.get('priceId') ?? '',
+        });
+        return terms ? ok(terms) : failure(400, 'BAD_REQUEST', 'priceId: not a price of this environment');
+      },
+    ],
     [
       'GET /api/getSubscriber',
       () => ok({ subscriber: state.subscription?.subscriber ?? { entitlements: {}, subscriptions: {} } }),
@@ -250,6 +262,8 @@ export function installFakeServer({
     ],
     // A person with no pauses yet; tests with figures answer their own.
     ['GET /api/getInsights', ({ search }) => ok(noInsights(Number(search.get('userDay'))))],
+    // A new server: nothing counted past the minimum, no store rating; tests with figures answer their own.
+    ['GET /api/getProofFigures', () => ok({ pauses: null, storeRating: null })],
   ]);
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

@@ -3,6 +3,7 @@ import {
   daysLeft,
   environments,
   isExpired,
+  isPaymentFailed,
   isTrial,
   type PaymentConfig,
   paymentConfigSchema,
@@ -17,7 +18,7 @@ import {
 } from '@stillpoint/core';
 
 /** The plans a person can be on, as the server reports them. */
-export type PlanKind = 'pro' | 'cardTrial' | 'noCardTrial' | 'expired' | 'lifetime';
+export type PlanKind = 'pro' | 'cardTrial' | 'noCardTrial' | 'expired' | 'lifetime' | 'paymentFailed';
 
 interface PlanOptions {
   /** Days until the plan ends (rounded up by the badge rule); ignored for 'lifetime'. */
@@ -50,6 +51,8 @@ const plans: Record<
   cardTrial: { product: productIds.paymentYearly, entry: { period_type: 'trial', store: 'stripe' } },
   noCardTrial: { product: productIds.promoWeekly, entry: { period_type: 'trial', store: 'promotional' } },
   expired: { product: productIds.paymentMonthly, entry: { period_type: 'normal', store: 'stripe' } },
+  // A renewal whose charge failed two days ago, retried while premium stays on (past due).
+  paymentFailed: { product: productIds.paymentMonthly, entry: { period_type: 'normal', store: 'stripe' } },
   lifetime: { product: productIds.promoLifetime, entry: { period_type: 'normal', store: 'promotional' } },
 };
 
@@ -62,7 +65,7 @@ export function subscriptionState(
   { days, managementUrl, isSandbox = false, now = new Date() }: PlanOptions = {},
 ): SubscriptionState {
   const { product, entry } = plans[kind];
-  const length = days ?? (kind === 'expired' ? -3 : kind === 'pro' ? 300 : 7);
+  const length = days ?? (kind === 'expired' ? -3 : kind === 'pro' ? 300 : kind === 'paymentFailed' ? 12 : 7);
   const expires = kind === 'lifetime' ? null : new Date(now.getTime() + length * DAY_MS).toISOString();
   const purchased = new Date(now.getTime() - 30 * DAY_MS).toISOString();
   const subscriber: Subscriber = {
@@ -70,13 +73,20 @@ export function subscriptionState(
       premium: { product_identifier: product, expires_date: expires, purchase_date: purchased },
     },
     subscriptions: {
-      [product]: { ...entry, expires_date: expires, purchase_date: purchased, is_sandbox: isSandbox },
+      [product]: {
+        ...entry,
+        expires_date: expires,
+        purchase_date: purchased,
+        is_sandbox: isSandbox,
+        billing_issues_detected_at:
+          kind === 'paymentFailed' ? new Date(now.getTime() - 2 * DAY_MS).toISOString() : null,
+      },
     },
   };
   const web = entry.store === 'stripe';
   const payment: WebPaymentFacts | null = web
     ? {
-        status: kind === 'cardTrial' ? 'trialing' : 'active',
+        status: kind === 'cardTrial' ? 'trialing' : kind === 'paymentFailed' ? 'past_due' : 'active',
         cancelAtPeriodEnd: false,
         paymentMethod: 'Visa ending in 4242',
       }
@@ -90,6 +100,7 @@ export function subscriptionState(
     isTrial: isTrial(subscriber),
     daysLeft: daysLeft(subscriber, now),
     isExpired: isExpired(subscriber, now),
+    isPaymentFailed: isPaymentFailed(subscriber, now),
     subscriber,
   });
 }

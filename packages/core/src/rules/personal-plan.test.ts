@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEEDBLOCKING_SITES } from '../constants/feedblocking';
 import { DEFAULT_SITE_BUDGET, MAX_SITE_BUDGET, MIN_SITE_BUDGET } from '../constants/limits';
-import { marketingClaims } from '../constants/marketing';
 import {
   AGE_BANDS,
   INTENTION_OPTIONS,
@@ -110,10 +109,10 @@ describe('personalPlan', () => {
         'Take the breathing pause each time one of them opens, and decide then whether to go in.',
         'After a week, lower the budget to 2 sessions a day.',
       ],
-      projection: [
-        marketingClaims.minutesSavedPerDay,
-        marketingClaims.fewerMindlessSessions,
-        marketingClaims.screenTimeDown,
+      expectations: [
+        'A short breath each time instagram.com and x.com opens, then your choice: turn back, or a timed session.',
+        "Once a site's 3 sessions of the day are used, its pause offers only turning back until tomorrow.",
+        'Your home page counts your pauses each week, and how often you turned back.',
       ],
     });
   });
@@ -135,18 +134,16 @@ describe('personalPlan', () => {
     expect(plan.steps.at(-1)).toBe('After a week, lower the budget to 1 session a day.');
   });
 
-  it('leads with the screen-time figure for heavy use, minutes for focus, sessions otherwise', () => {
-    expect(personalPlan(answers({ screenTime: 'more than 6 hours' })).projection[0]).toBe(
-      marketingClaims.screenTimeDown,
+  it('says what the budget does once it is used', () => {
+    expect(personalPlan(answers({ screenTime: 'under 2 hours' })).expectations[1]).toBe(
+      "Once a site's 2 sessions of the day are used, its pause offers only turning back until tomorrow.",
     );
-    expect(personalPlan(answers()).projection[0]).toBe(marketingClaims.minutesSavedPerDay);
-    expect(personalPlan(answers({ intention: 'find calm', outcome: 'less anxiety' })).projection[0]).toBe(
-      marketingClaims.fewerMindlessSessions,
+    expect(personalPlan(answers({ screenTime: 'more than 6 hours' })).expectations[1]).toContain(
+      "a site's 5 sessions of the day are used",
     );
   });
 
-  it('for any answers: a budget in range, one to two sites, and only the stated figures', () => {
-    const claims: readonly string[] = Object.values(marketingClaims);
+  it('for any answers: a budget in range, one to two sites, and no figure about other people', () => {
     fc.assert(
       fc.property(anyAnswers, (quiz) => {
         const plan = personalPlan(quiz);
@@ -157,8 +154,9 @@ describe('personalPlan', () => {
         expect(plan.sites.length).toBeGreaterThanOrEqual(1);
         expect(plan.sites.length).toBeLessThanOrEqual(2);
         expect(new Set(plan.sites).size).toBe(plan.sites.length);
-        expect(plan.projection).toHaveLength(3);
-        for (const figure of plan.projection) expect(claims).toContain(figure);
+        expect(plan.expectations).toHaveLength(3);
+        // The only numbers are the plan's own budget: no percentage, no count of other people.
+        for (const line of plan.expectations) expect(line).not.toMatch(/%|\d{2,}/);
         if (plan.feedblocking) expect(FEEDBLOCKING_SITES).toContain(plan.feedblocking.site);
         expect(plan.focus).toMatchObject({ intention: quiz.intention, outcome: quiz.outcome });
       }),

@@ -1,7 +1,6 @@
 import type { FeedblockingSite } from '../constants/feedblocking';
 import { FEEDBLOCKING_SITE_LABELS } from '../constants/feedblocking';
 import { DEFAULT_SITE_BUDGET, MIN_SITE_BUDGET } from '../constants/limits';
-import { marketingClaims } from '../constants/marketing';
 import type { Intention, MostDisruptive, WorstApp } from '../constants/options';
 import type { PhonePickups, QuizAnswers, ScreenTime } from '../constants/quiz';
 import { POPULAR_SITES } from '../sites/popular';
@@ -28,10 +27,10 @@ export interface PersonalPlan {
   /** What to do, in order, in words. */
   steps: readonly string[];
   /**
-   * Stillpoint's own figures (marketingClaims), the most relevant to these answers first. They are
-   * what users report on average, not a forecast for this person.
+   * What the plan does from day one, in words: what Stillpoint itself does for these sites. No
+   * figure about other people and no forecast for this person (docs/funnel.md, figures).
    */
-  projection: readonly string[];
+  expectations: readonly string[];
 }
 
 interface AppFacts {
@@ -101,23 +100,21 @@ export function startingSites(worstApp: WorstApp, mostDisruptive: MostDisruptive
   return sites.length > 0 ? sites : POPULAR_SITES.slice(0, MAX_SITES);
 }
 
-/** The claims, most relevant first: the pull people named, then how much they use their phone. */
-function projectionFor(answers: QuizAnswers): string[] {
-  const sessions = marketingClaims.fewerMindlessSessions;
-  const minutes = marketingClaims.minutesSavedPerDay;
-  const screenTime = marketingClaims.screenTimeDown;
-  const heavyUse = answers.screenTime === '4 to 6 hours' || answers.screenTime === 'more than 6 hours';
-  if (heavyUse) return [screenTime, minutes, sessions];
-  if (answers.intention === 'find focus') return [minutes, sessions, screenTime];
-  return [sessions, minutes, screenTime];
-}
-
 const sessionWord = (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
+/** What the product does with these sites, each a thing it keeps: the pause, the budget, the count. */
+function expectationsFor(sites: readonly string[], dailySessions: number): string[] {
+  return [
+    `A short breath each time ${englishList(sites)} opens, then your choice: turn back, or a timed session.`,
+    `Once a site's ${sessionWord(dailySessions)} of the day ${dailySessions === 1 ? 'is' : 'are'} used, its pause offers only turning back until tomorrow.`,
+    'Your home page counts your pauses each week, and how often you turned back.',
+  ];
+}
+
 /**
- * The personal plan for a finished quiz (SPEC §2 /quiz-results). Every number is either a rule
- * applied to the answers (the session budget) or one of Stillpoint's stated figures
- * (marketingClaims, decision 020): nothing here pretends to be a measurement of the person.
+ * The personal plan for a finished quiz (SPEC §2 /quiz-results). Every number is a rule applied to
+ * the answers (the session budget): nothing here pretends to be a measurement of the person or a
+ * figure about other people.
  */
 export function personalPlan(answers: QuizAnswers): PersonalPlan {
   const facts = answers.worstApp === 'other' ? null : appFacts[answers.worstApp];
@@ -145,6 +142,6 @@ export function personalPlan(answers: QuizAnswers): PersonalPlan {
     dailySessions,
     nextWeekSessions,
     steps,
-    projection: projectionFor(answers),
+    expectations: expectationsFor(sites, dailySessions),
   };
 }

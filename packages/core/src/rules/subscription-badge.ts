@@ -1,10 +1,13 @@
 /**
  * SPEC §2's header badge, worded from the flags getSubscriptionState answers with (the server's
  * clock decides them, so every client shows the same thing): 'subscription expired' once premium
- * has ended, 'trial N days left' on a trial in force ('1 day left' for one), else 'PRO'.
+ * has ended, 'payment failed' while a failed renewal is retried and premium stays on, 'trial N days
+ * left' on a trial in force ('1 day left' for one), else 'PRO'.
  */
 export interface SubscriptionBadgeFlags {
   isExpired: boolean;
+  /** A renewal's charge failed and is being retried; premium is still in force (isPaymentFailed). */
+  isPaymentFailed: boolean;
   isTrial: boolean;
   /** Whole days left, rounded up and floored at 0 (SPEC §4). */
   daysLeft: number;
@@ -12,9 +15,16 @@ export interface SubscriptionBadgeFlags {
 
 export const SUBSCRIPTION_BADGE_PRO = 'PRO';
 export const SUBSCRIPTION_BADGE_EXPIRED = 'subscription expired';
+export const SUBSCRIPTION_BADGE_PAYMENT_FAILED = 'payment failed';
 
-export function subscriptionBadge({ isExpired, isTrial, daysLeft }: SubscriptionBadgeFlags): string {
+export function subscriptionBadge({
+  isExpired,
+  isPaymentFailed,
+  isTrial,
+  daysLeft,
+}: SubscriptionBadgeFlags): string {
   if (isExpired) return SUBSCRIPTION_BADGE_EXPIRED;
+  if (isPaymentFailed) return SUBSCRIPTION_BADGE_PAYMENT_FAILED;
   if (!isTrial) return SUBSCRIPTION_BADGE_PRO;
   return `trial ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;
 }

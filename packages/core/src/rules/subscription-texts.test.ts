@@ -83,10 +83,30 @@ describe('subscriptionTexts', () => {
     });
   });
 
-  it('explains a failed renewal', () => {
-    const s = subscriber(productIds.paymentMonthly, { expires_date: NOV_1 });
-    expect(subscriptionTexts(s, paid({ status: 'past_due' }), now)?.detailedInfo).toBe(
-      'The last payment with Visa ending in 4242 did not go through. Update your card to keep premium.',
+  it('explains a failed renewal being retried, premium on until the retry window ends', () => {
+    const s = subscriber(productIds.paymentMonthly, { billing_issues_detected_at: NOV_1 });
+    expect(subscriptionTexts(s, paid({ status: 'past_due' }), now)).toEqual({
+      info: 'Your last payment did not go through. Premium stays on while it is tried again, until December 1, 2026.',
+      detailedInfo: 'The charge to Visa ending in 4242 failed. Update your card to keep premium.',
+    });
+    expect(subscriptionTexts(s, paid({ status: 'past_due', paymentMethod: null }), now)?.detailedInfo).toBe(
+      'There is no card on file. Add one to keep premium.',
+    );
+  });
+
+  it('says a plan whose payment was given up on has ended, with no card to update', () => {
+    const given = subscriber(productIds.paymentMonthly, { expires_date: NOV_1 });
+    expect(subscriptionTexts(given, paid({ status: 'unpaid' }), now)).toEqual({
+      info: 'Your subscription expired on November 1, 2026.',
+      detailedInfo: 'The last payment did not go through, so the plan ended.',
+    });
+    // Past its retry window the page says the same, whatever the provider still reports.
+    const over = subscriber(productIds.paymentMonthly, {
+      expires_date: NOV_1,
+      billing_issues_detected_at: NOV_1,
+    });
+    expect(subscriptionTexts(over, paid({ status: 'past_due' }), now)?.detailedInfo).toBe(
+      'The last payment did not go through, so the plan ended.',
     );
   });
 

@@ -3,6 +3,7 @@ import { dateTimeFormat } from './intl-formats';
 import {
   hasCardOnFile,
   isExpired,
+  isPaymentFailed,
   isTrial,
   premiumSubscription,
   type Subscriber,
@@ -45,6 +46,7 @@ const storeBilling: Partial<Record<Store, string>> = {
   play_store: 'Billed through Google Play.',
 };
 
+/** The provider's statuses after a charge failed: still retrying (past_due), or given up (unpaid). */
 const PAYMENT_FAILED_STATUSES = ['past_due', 'unpaid'];
 
 /**
@@ -81,6 +83,9 @@ function infoSentence(
     return trial ? `Your free trial ended on ${date}.` : `Your subscription expired on ${date}.`;
   }
   if (store === 'gift') return `Your gifted premium ends on ${date}.`;
+  if (isPaymentFailed(subscriber, now)) {
+    return `Your last payment did not go through. Premium stays on while it is tried again, until ${date}.`;
+  }
   if (trial) {
     if (payment?.cancelAtPeriodEnd) return `Your free trial was canceled and ends on ${date}.`;
     if (payment) return `Your free trial ends on ${date}, and then your plan starts.`;
@@ -110,10 +115,15 @@ function detailSentences(
   if (!payment) return null;
   const expired = isExpired(subscriber, now);
   const card = payment.paymentMethod;
-  if (PAYMENT_FAILED_STATUSES.includes(payment.status)) {
+  if (isPaymentFailed(subscriber, now)) {
     return card
-      ? `The last payment with ${card} did not go through. Update your card to keep premium.`
-      : 'The last payment did not go through. Add a card to keep premium.';
+      ? `The charge to ${card} failed. Update your card to keep premium.`
+      : 'There is no card on file. Add one to keep premium.';
+  }
+  // The provider gave up on the charge (or its retries outlasted the window): the plan has ended,
+  // and a new plan is bought rather than a card updated.
+  if (expired && PAYMENT_FAILED_STATUSES.includes(payment.status)) {
+    return 'The last payment did not go through, so the plan ended.';
   }
   if (isTrial(subscriber)) {
     if (expired) return 'You were not charged.';

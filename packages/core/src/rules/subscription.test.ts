@@ -7,8 +7,10 @@ import {
   daysLeft,
   hasCardOnFile,
   isExpired,
+  isPaymentFailed,
   isPremiumActive,
   isTrial,
+  PAYMENT_RETRY_WINDOW_DAYS,
   planName,
   type Subscriber,
   type SubscriberSubscription,
@@ -147,9 +149,62 @@ describe('badgeText', () => {
     );
   });
 
+  it('says payment failed while a failed renewal is retried, then subscription expired', () => {
+    const failed = (expires: string) =>
+      subscriber(productIds.paymentMonthly, {
+        expires_date: expires,
+        billing_issues_detected_at: inMs(-2 * DAY_MS),
+      });
+    expect(badgeText(failed(inMs(12 * DAY_MS)), now)).toBe('payment failed');
+    expect(badgeText(failed(inMs(0)), now)).toBe('subscription expired');
+  });
+
   it('shows no badge without a subscription', () => {
     expect(badgeText(undefined, now)).toBeNull();
     expect(badgeText({ entitlements: {}, subscriptions: {} }, now)).toBeNull();
+  });
+});
+
+describe('isPaymentFailed', () => {
+  const pastDue = (overrides: Partial<SubscriberSubscription> = {}) =>
+    subscriber(productIds.paymentMonthly, {
+      billing_issues_detected_at: inMs(-DAY_MS),
+      expires_date: inMs((PAYMENT_RETRY_WINDOW_DAYS - 1) * DAY_MS),
+      ...overrides,
+    });
+
+  it('is a failed renewal being retried while premium is still in force', () => {
+    expect(isPaymentFailed(pastDue(), now)).toBe(true);
+    // Premium stays on meanwhile: not expired, a paid plan, no days counted down as a trial.
+    expect(isPremiumActive(pastDue(), now)).toBe(true);
+    expect(isExpired(pastDue(), now)).toBe(false);
+    expect(trialDaysLeft(pastDue(), now)).toBe(0);
+  });
+
+  it('is expired instead once the retry window is over, at its exact end too', () => {
+    expect(isPaymentFailed(pastDue({ expires_date: inMs(0) }), now)).toBe(false);
+    expect(isExpired(pastDue({ expires_date: inMs(0) }), now)).toBe(true);
+    expect(isPaymentFailed(pastDue({ expires_date: inMs(-DAY_MS) }), now)).toBe(false);
+  });
+
+  it('is nothing of the kind while payments go through, or without a subscription', () => {
+    expect(isPaymentFailed(subscriber(productIds.paymentMonthly), now)).toBe(false);
+    expect(isPaymentFailed(pastDue({ billing_issues_detected_at: null }), now)).toBe(false);
+    expect(isPaymentFailed(null, now)).toBe(false);
+    expect(isPaymentFailed({ entitlements: {}, subscriptions: {} }, now)).toBe(false);
+  });
+
+  it('reads the subscription behind premium, not another product with a failed charge', () => {
+    const gift = subscriber(productIds.paymentYearly, { store: 'gift', expires_date: inMs(300 * DAY_MS) });
+    const both: Subscriber = {
+      entitlements: gift.entitlements,
+      subscriptions: { ...pastDue().subscriptions, ...gift.subscriptions },
+    };
+    expect(isPaymentFailed(both, now)).toBe(false);
+  });
+
+  it("is two weeks, the retry window of Stripe's recommended Smart Retries", () => {
+    expect(PAYMENT_RETRY_WINDOW_DAYS).toBe(14);
   });
 });
 

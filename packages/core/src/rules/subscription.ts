@@ -56,6 +56,26 @@ export function isExpired(subscriber: MaybeSubscriber, now: Date): boolean {
 export const isPremiumActive = (subscriber: MaybeSubscriber, now: Date): boolean =>
   hasPremiumEntitlement(subscriber) && !isExpired(subscriber, now);
 
+/**
+ * How long premium stays on after a renewal's charge fails, while the payment provider tries it
+ * again: Stripe's recommended Smart Retries setting ("8 tries within 2 weeks"), and the local test
+ * provider's retry schedule. The retries must end within it (on Stripe: Billing > Revenue recovery
+ * > Retries, then cancel the subscription or mark it unpaid), so premium never ends while the
+ * provider still tries to collect.
+ */
+export const PAYMENT_RETRY_WINDOW_DAYS = 14;
+
+/**
+ * The one "payment failed" state: a renewal's charge failed, the provider is still retrying it
+ * (a web plan past due), and premium is still in force for the retry window. Distinct from
+ * expired: once the provider gives up (canceled or unpaid), or the window is over, the plan reads
+ * as expired, as any other that ended. Updating the card is what recovers it.
+ */
+export function isPaymentFailed(subscriber: MaybeSubscriber, now: Date): boolean {
+  if (!isPremiumActive(subscriber, now)) return false;
+  return premiumSubscription(subscriber)?.billing_issues_detected_at != null;
+}
+
 /** Whole days until the premium subscription ends, rounded up and floored at 0; 0 without an end. */
 export function daysLeft(subscriber: MaybeSubscriber, now: Date): number {
   const expires = expiresAtMs(subscriber);
@@ -80,13 +100,14 @@ export function planName(subscriber: MaybeSubscriber): string | null {
 }
 
 /**
- * The header badge (SPEC §2): 'PRO', 'trial N days left' or 'subscription expired'; null when
- * the user has no subscription, since the badge only shows for subscribers.
+ * The header badge (SPEC §2): 'PRO', 'trial N days left', 'payment failed' or 'subscription
+ * expired'; null when the user has no subscription, since the badge only shows for subscribers.
  */
 export function badgeText(subscriber: MaybeSubscriber, now: Date): string | null {
   if (!hasPremiumEntitlement(subscriber)) return null;
   return subscriptionBadge({
     isExpired: isExpired(subscriber, now),
+    isPaymentFailed: isPaymentFailed(subscriber, now),
     isTrial: isTrial(subscriber),
     daysLeft: trialDaysLeft(subscriber, now),
   });

@@ -34,6 +34,17 @@ describe('isNoCardTrialActive', () => {
 });
 
 describe('canBuyPlan', () => {
+  it('offers no second plan while a failed renewal is retried: the card is updated instead', () => {
+    const pastDue = subscriber(productIds.paymentMonthly, { billing_issues_detected_at: inMs(-DAY_MS) });
+    expect(canBuyPlan(pastDue, now)).toBe(false);
+    // Once the provider gave up and premium ended, a plan is bought again.
+    const ended = subscriber(productIds.paymentMonthly, {
+      billing_issues_detected_at: inMs(-15 * DAY_MS),
+      expires_date: inMs(-DAY_MS),
+    });
+    expect(canBuyPlan(ended, now)).toBe(true);
+  });
+
   it('lets someone with nothing, or only an expired plan, buy', () => {
     expect(canBuyPlan(null, now)).toBe(true);
     expect(canBuyPlan(undefined, now)).toBe(true);

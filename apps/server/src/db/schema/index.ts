@@ -19,3 +19,4 @@ export * from './relations';
 export * from './settings';
 export * from './sites';
 export * from './subscriptions';
+export * from './trial-reminders';

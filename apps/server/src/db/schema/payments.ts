@@ -56,6 +56,12 @@ export const paymentSubscription = pgTable(
     awaitingPaymentMethod: boolean('awaiting_payment_method').notNull().default(false),
     // Test-mode purchases (Stripe test keys, the local provider).
     isSandbox: boolean('is_sandbox').notNull().default(false),
+    // The receipt e-mail, once per purchase however often its events arrive: a delivery claims it
+    // until receipt_claimed_until (so a stopped server's claim runs out), then records when it was
+    // settled and the address it went to (null: the customer had none, so nothing was sent).
+    receiptClaimedUntil: timestamptz('receipt_claimed_until'),
+    receiptSentAt: timestamptz('receipt_sent_at'),
+    receiptSentTo: text('receipt_sent_to'),
     // When the provider's object was fetched for the state stored here; a write observed earlier
     // than the stored one is dropped, so late events never overwrite newer state.
     syncedAt: timestamptz('synced_at').notNull().defaultNow(),

@@ -32,6 +32,9 @@ export const entitlement = pgTable(
     // time a payment subscription was fetched). An older one never overwrites a newer one, so
     // events arriving out of order end in the newest state.
     sourceObservedAt: timestamptz('source_observed_at'),
+    // When its payment source last reported a failed charge it is still retrying (a web plan past
+    // due); null while payments go through. Premium stays on meanwhile, until expires_at.
+    billingIssueDetectedAt: timestamptz('billing_issue_detected_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,8 @@ export interface OutboxMessage {
   channel: 'sms' | 'email';
   to: string;
   body: string;
+  /** An e-mail's extra header fields (List-Unsubscribe, ...), when it has any. */
+  headers?: Record<string, string>;
   sentAt: string;
 }
 

@@ -1,5 +1,5 @@
 import { loadOnFirstUse } from '../../load-on-first-use';
-import type { EmailSender } from './sender';
+import { type EmailSender, extraHeaders } from './sender';
 
 export interface SmtpOptions {
   /** A nodemailer connection URL: smtp://user:password@host:587 or smtps://…:465. */
@@ -31,8 +31,17 @@ export function smtpEmailSender({ url, from, timeoutMs = 10_000 }: SmtpOptions):
     });
   });
   return {
-    async send({ to, subject, text, html }) {
-      const info = await (await transport()).sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
+    async send(message) {
+      const { to, subject, text, html } = message;
+      const headers = extraHeaders(message);
+      const info = await (await transport()).sendMail({
+        from,
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      });
       // A server may accept the message but refuse the one recipient; that is not a delivery.
       if (info.rejected.length > 0) {
         throw new EmailDeliveryError(`The SMTP server refused the recipient: ${String(info.response)}`);

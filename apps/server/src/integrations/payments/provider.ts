@@ -83,6 +83,11 @@ export interface CheckoutSessionRequest {
   /** Free days before the first charge; 0 charges at once. Subscriptions only. */
   trialDays: number;
   /**
+   * Or when the trial ends (Stripe's subscription_data.trial_end): the no-card trial's remaining
+   * days carried over. At least 48 hours ahead; takes the place of trialDays when set.
+   */
+  trialEnd?: Date | null;
+  /**
    * 'if_required' lets a trial start without a card (deferPayment); 'always' asks for one.
    * Payments always take a card.
    */
@@ -130,6 +135,9 @@ export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
 
+/** A billing portal that opens on one task: updating the card (Stripe's `flow_data.type`). */
+export type PortalFlow = 'payment_method_update';
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Test-mode purchases (Stripe test keys, the local provider): plan names get 'sandbox '. */
@@ -137,6 +145,8 @@ export interface PaymentProvider {
   /** null when the provider has no such price. */
   getPrice(priceId: string): Promise<ProviderPrice | null>;
   createCustomer(input: { email: string | null; userId: string | null }): Promise<ProviderCustomer>;
+  /** The customer as the provider has it now (its e-mail, which checkout may have set); null when unknown. */
+  retrieveCustomer(id: string): Promise<ProviderCustomer | null>;
   /**
    * A subscription for the embedded form to confirm a card for: with a trial it is trialing at
    * once with a pending SetupIntent (and ends at the trial's end without a card); without one it
@@ -146,6 +156,8 @@ export interface PaymentProvider {
     customerId: string;
     priceId: string;
     trialDays: number;
+    /** When the trial ends instead of after trialDays (Stripe's trial_end): a carried-over trial. */
+    trialEnd?: Date | null;
     userId: string;
   }): Promise<ProviderSubscriptionIntent>;
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
@@ -166,8 +178,16 @@ export interface PaymentProvider {
    * and is charged at once. One no longer trialing is left as it is.
    */
   endTrialNow(id: string): Promise<void>;
-  /** The billing portal, where the customer cancels, resumes and changes their card. */
-  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * The billing portal, where the customer cancels, resumes and changes their card. With `flow`
+   * 'payment_method_update' it opens straight on changing the card (Stripe's portal deep link),
+   * and sends the customer back to `returnUrl` once the card is saved.
+   */
+  createPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+    flow?: PortalFlow;
+  }): Promise<{ url: string }>;
   /** Checks the signature on the raw body; throws WebhookSignatureError when it fails. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<VerifiedPaymentEvent>;
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { entitlement, freeTrial, user } from '../../db/schema';
+import { type EntitlementStore, entitlement, freeTrial, user } from '../../db/schema';
 
 export type EntitlementRow = typeof entitlement.$inferSelect;
 export type EntitlementValues = Omit<EntitlementRow, 'id' | 'createdAt' | 'updatedAt'>;
@@ -47,6 +47,7 @@ export async function upsertEntitlementUnlessNewer(
         isSandbox: excluded('is_sandbox'),
         sourceRef: excluded('source_ref'),
         sourceObservedAt: excluded('source_observed_at'),
+        billingIssueDetectedAt: excluded('billing_issue_detected_at'),
         updatedAt: sql`now()`,
       },
       setWhere: sql`${entitlement.sourceObservedAt} is null or ${entitlement.sourceObservedAt} <= excluded.source_observed_at`,
@@ -110,3 +111,23 @@ export async function shiftPromotionalRows(db: Database, userId: string, byMs: n
     })
     .where(and(eq(entitlement.userId, userId), eq(entitlement.store, 'promotional')));
 }
+
+/** Every user's trials (period type `trial`) of these stores that end after `after` and by `until`. */
+export const trialRowsEndingWithin = (
+  db: Database,
+  stores: readonly EntitlementStore[],
+  after: Date,
+  until: Date,
+): Promise<EntitlementRow[]> =>
+  db
+    .select()
+    .from(entitlement)
+    .where(
+      and(
+        eq(entitlement.periodType, 'trial'),
+        inArray(entitlement.store, [...stores]),
+        gt(entitlement.expiresAt, after),
+        lte(entitlement.expiresAt, until),
+      ),
+    )
+    .orderBy(asc(entitlement.expiresAt));

@@ -9,6 +9,7 @@ import {
   hasFreeTrialRow,
   lockTrialOf,
   shiftPromotionalRows,
+  trialRowsEndingWithin,
   upsertEntitlementUnlessNewer,
 } from './repo';
 import { isInForce, premiumRow, subscriberFromRows } from './subscriber';
@@ -29,6 +30,11 @@ export interface EntitlementGrant {
   sourceRef: string | null;
   /** When this state was true at its source; an older observation never replaces a newer one. */
   observedAt: Date;
+  /**
+   * A failed renewal its source is still retrying (a web plan past due); premium stays on until
+   * expiresAt meanwhile. Absent or null while payments go through.
+   */
+  billingIssueDetectedAt?: Date | null;
 }
 
 /** What another module may know of one stored entitlement. */
@@ -63,6 +69,7 @@ export const applyEntitlement = (db: Database, grant: EntitlementGrant): Promise
     isSandbox: grant.isSandbox,
     sourceRef: grant.sourceRef,
     sourceObservedAt: grant.observedAt,
+    billingIssueDetectedAt: grant.billingIssueDetectedAt ?? null,
   });
 
 /** The user's subscriber object (SPEC §3); empty entitlements and subscriptions when they have none. */
@@ -141,3 +148,22 @@ export async function hasUsedFreeTrialForUpdate(tx: Database, userId: string): P
  */
 export const moveGrantsIntoPast = (db: Database, userId: string, byMs: number): Promise<void> =>
   shiftPromotionalRows(db, userId, byMs);
+
+/** One person's trial as the entitlement rows record it. */
+export type TrialRecord = EntitlementRecord & { userId: string; expiresAt: Date };
+
+/**
+ * Read-only, for the trial reminders: every person's trials of these stores ending after `after`
+ * and by `until` (the no-card trial is `promotional`, a web plan's trial `stripe`).
+ */
+export async function trialsEndingWithin(
+  db: Database,
+  stores: readonly EntitlementStore[],
+  after: Date,
+  until: Date,
+): Promise<TrialRecord[]> {
+  const rows = await trialRowsEndingWithin(db, stores, after, until);
+  return rows.flatMap((row) =>
+    row.expiresAt ? [{ ...record(row), userId: row.userId, expiresAt: row.expiresAt }] : [],
+  );
+}

@@ -4,7 +4,8 @@ import type { EntitlementRow } from './repo';
 type Row = Pick<
   EntitlementRow,
   'productIdentifier' | 'store' | 'periodType' | 'purchasedAt' | 'expiresAt' | 'isSandbox'
->;
+> &
+  Partial<Pick<EntitlementRow, 'billingIssueDetectedAt'>>;
 
 /** Counts while its expiry is in the future; a row without one never lapses (lifetime). */
 export const isInForce = (row: Pick<Row, 'expiresAt'>, now: Date): boolean =>
@@ -40,6 +41,7 @@ export function subscriberFromRows(rows: readonly Row[], now: Date): Subscriber 
       period_type: row.periodType,
       store: row.store,
       is_sandbox: row.isSandbox,
+      billing_issues_detected_at: row.billingIssueDetectedAt?.toISOString() ?? null,
     };
   }
   const premium = premiumRow(rows, now);

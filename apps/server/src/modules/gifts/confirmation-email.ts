@@ -1,5 +1,6 @@
 import { brand, GIFT_DURATION_YEARS } from '@stillpoint/core';
 import type { EmailMessage } from '../../integrations/email';
+import { escapeHtml } from '../../integrations/email/html';
 
 export interface GiftEmailInput {
   to: string;
@@ -9,14 +10,6 @@ export interface GiftEmailInput {
 }
 
 const years = GIFT_DURATION_YEARS === 1 ? '1 year' : `${GIFT_DURATION_YEARS} years`;
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 function subjectOf(count: number): string {
   return count === 1 ? `Your ${brand.name} gift code` : `Your ${count} ${brand.name} gift codes`;

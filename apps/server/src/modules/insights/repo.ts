@@ -1,5 +1,5 @@
-import type { InterceptOutcome } from '@stillpoint/core';
-import { and, between, eq, min } from 'drizzle-orm';
+import { INTERCEPT_OUTCOMES, type InterceptOutcome, isTurnedBack } from '@stillpoint/core';
+import { and, between, count, countDistinct, eq, inArray, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { interceptOutcome } from '../../db/schema';
 
@@ -81,4 +81,24 @@ export async function firstInterceptDay(db: Database, userId: string): Promise<n
     .from(interceptOutcome)
     .where(eq(interceptOutcome.userId, userId));
   return row?.first ?? null;
+}
+
+/** Core's turned-back outcomes, so the count in SQL and the insights agree on what turning back is. */
+const TURNED_BACK = INTERCEPT_OUTCOMES.filter(isTurnedBack);
+
+/** Every pause recorded, by everyone: how many, how many turned back, and from how many people. */
+export async function allPauseTotals(
+  db: Database,
+): Promise<{ pauses: number; turnedBack: number; people: number }> {
+  const [row] = await db
+    .select({
+      pauses: count(),
+      turnedBack:
+        sql<number>`count(*) filter (where ${inArray(interceptOutcome.outcome, TURNED_BACK)})`.mapWith(
+          Number,
+        ),
+      people: countDistinct(interceptOutcome.userId),
+    })
+    .from(interceptOutcome);
+  return row ?? { pauses: 0, turnedBack: 0, people: 0 };
 }

@@ -3,14 +3,18 @@ import {
   type InterceptOutcome,
   type InterceptOutcomeReport,
   isPossibleUserDay,
+  type ProofFiguresData,
   settleOutcome,
 } from '@stillpoint/core';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { eventTime } from '../analytics/service';
 import { ownSitesById, sessionsInDayRange, siteNotFound } from '../sites/service';
 import { insightsOfWeek, weekEndingWith } from './figures';
+import { PAUSE_TOTALS_REFRESH_MS, pauseTotalsCache, storeRatingOf } from './proof-figures';
 import {
+  allPauseTotals,
   findOutcome,
   firstInterceptDay,
   insertOutcomeIfNew,
@@ -136,4 +140,20 @@ export async function getInsights(
     firstInterceptDay: firstDay,
     nowMs,
   });
+}
+
+/**
+ * The figures the server backs for the public pages (docs/funnel.md "Figures and their sources"):
+ * all pauses and those turned back, past core's minimum and counted at most every
+ * PAUSE_TOTALS_REFRESH_MS by this instance, and the configured store rating. One per app instance,
+ * so each instance keeps its own count.
+ */
+export function proofFiguresOf(
+  db: Database,
+  config: Pick<Config, 'storeRating' | 'stores'>,
+  { refreshMs = PAUSE_TOTALS_REFRESH_MS, now = Date.now }: { refreshMs?: number; now?: () => number } = {},
+): () => Promise<ProofFiguresData> {
+  const pauses = pauseTotalsCache(() => allPauseTotals(db), { refreshMs, now });
+  const storeRating = storeRatingOf(config);
+  return async () => ({ pauses: await pauses.current(), storeRating });
 }

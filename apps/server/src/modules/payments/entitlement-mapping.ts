@@ -1,3 +1,4 @@
+import { DAY_MS, PAYMENT_RETRY_WINDOW_DAYS } from '@stillpoint/core';
 import type { EntitlementPeriodType } from '../../db/schema';
 import type { ProviderSubscription } from '../../integrations/payments/provider';
 
@@ -5,6 +6,8 @@ import type { ProviderSubscription } from '../../integrations/payments/provider'
 export interface SubscriptionAccess {
   periodType: EntitlementPeriodType;
   expiresAt: Date;
+  /** past_due: when the charge the provider is still retrying failed. */
+  billingIssueDetectedAt?: Date;
 }
 
 /**
@@ -13,8 +16,11 @@ export interface SubscriptionAccess {
  *
  * - trialing: a trial until the trial ends.
  * - active: paid until the period ends.
- * - past_due, unpaid, paused: a renewal (or the first charge after a trial) failed, so premium
- *   ended when the unpaid period began.
+ * - past_due: a renewal (or the first charge after a trial) failed and the provider is retrying
+ *   it, so premium stays on for the retry window (core's PAYMENT_RETRY_WINDOW_DAYS from when the
+ *   unpaid period began, never past that period), flagged as a billing issue: "payment failed".
+ * - unpaid, paused: the provider gave up on the charge (or paused collection), so premium ended
+ *   when the unpaid period began.
  * - canceled: premium ended when the subscription did; a trial that was canceled reads as a trial.
  * - incomplete, incomplete_expired: the first payment never went through, so there never was
  *   access; writing an expired row would show "subscription expired" to someone who never
@@ -33,7 +39,13 @@ export function subscriptionAccess(subscription: ProviderSubscription): Subscrip
     }
     case 'active':
       return currentPeriodEnd ? { periodType: 'normal', expiresAt: currentPeriodEnd } : null;
-    case 'past_due':
+    case 'past_due': {
+      const failedAt = currentPeriodStart ?? trialEnd;
+      if (!failedAt) return null;
+      const windowEnd = new Date(failedAt.getTime() + PAYMENT_RETRY_WINDOW_DAYS * DAY_MS);
+      const expiresAt = currentPeriodEnd && currentPeriodEnd < windowEnd ? currentPeriodEnd : windowEnd;
+      return { periodType: 'normal', expiresAt, billingIssueDetectedAt: failedAt };
+    }
     case 'unpaid':
     case 'paused': {
       const end = currentPeriodStart ?? trialEnd;

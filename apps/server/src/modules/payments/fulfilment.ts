@@ -1,4 +1,4 @@
-import { isSubscriptionPrice, priceKeyOf, productForPrice } from '@stillpoint/core';
+import { isSubscriptionPrice, isTrialCredit, priceKeyOf, productForPrice } from '@stillpoint/core';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { EmailSender } from '../../integrations/email';
@@ -16,8 +16,10 @@ import {
   hasUsedFreeTrialForUpdate,
   isInForce,
 } from '../entitlements/service';
+import { noCardTrialEnd } from './checkout-trial';
 import { subscriptionAccess } from './entitlement-mapping';
 import { fulfilGiftPurchase, isGiftCheckout } from './gift-purchases';
+import { sendReceiptIfOwed } from './receipt';
 import {
   findCustomerOwner,
   isEventProcessed,
@@ -41,7 +43,7 @@ export interface FulfilmentDependencies {
   config: Config;
   provider: PaymentProvider;
   log: FulfilmentLog;
-  /** Sends a gift buyer's confirmation e-mail (the app always passes one). */
+  /** Sends a gift buyer's confirmation and a plan's receipt (the app always passes one). */
   email?: EmailSender;
   /** The clock; tests pass their own. */
   now?: () => Date;
@@ -94,7 +96,11 @@ export async function fulfilPaymentEvent(
 ): Promise<FulfilmentOutcome> {
   const { db, provider, log } = deps;
   const now = deps.now ?? (() => new Date());
-  if (await isEventProcessed(db, provider.name, event.id)) return 'duplicate';
+  if (await isEventProcessed(db, provider.name, event.id)) {
+    // A redelivery after a receipt failed to send: the receipt is tried again.
+    if (event.subscriptionId) await sendReceiptIfOwed(deps, event.subscriptionId);
+    return 'duplicate';
+  }
 
   let session: CheckoutSession | null = null;
   if (CHECKOUT_EVENTS.has(event.type)) {
@@ -152,8 +158,15 @@ export async function fulfilPaymentEvent(
     });
     if (!mirrored) return { outcome: 'stale' as const, otherLive: none, secondTrial: false };
     // The trial is once per person: a checkout opened before the no-card trial started still
-    // offered one, so it is decided here again, under the lock startFreeTrial takes.
-    const secondTrial = grant?.periodType === 'trial' && (await hasUsedFreeTrialForUpdate(tx, userId));
+    // offered one, so it is decided here again, under the lock startFreeTrial takes. A plan whose
+    // trial ends exactly where the no-card trial ends is that trial carried over, not a second one.
+    // A trial this subscription was granted already was decided then; its later events (its end
+    // above all) are written as they come.
+    const secondTrial =
+      grant?.periodType === 'trial' &&
+      (await hasUsedFreeTrialForUpdate(tx, userId)) &&
+      (await getEntitlement(tx, userId, grant.productIdentifier))?.sourceRef !== subscription.id &&
+      !(await isNoCardTrialCarriedOver(tx, userId, subscription));
     // With another live subscription, which one stays is settled with the provider after the commit.
     const otherLive = live
       ? await otherLiveSubscriptionIds(tx, userId, provider.name, subscription.id)
@@ -179,7 +192,19 @@ export async function fulfilPaymentEvent(
   }
   if (result.secondTrial && subscription.status === 'trialing')
     await endSecondTrial(deps, userId, subscription);
+  if (result.outcome !== 'duplicate') await sendReceiptIfOwed(deps, subscription.id);
   return result.outcome;
+}
+
+/** Whether the subscription's trial is the person's no-card trial carried over (core's isTrialCredit). */
+async function isNoCardTrialCarriedOver(
+  tx: Database,
+  userId: string,
+  subscription: ProviderSubscription,
+): Promise<boolean> {
+  if (subscription.trialEnd === null) return false;
+  const noCardEnd = await noCardTrialEnd(tx, userId);
+  return noCardEnd !== null && isTrialCredit(subscription.trialEnd, noCardEnd);
 }
 
 /**
@@ -262,5 +287,6 @@ async function entitlementGrant(
     isSandbox: provider.sandbox,
     sourceRef: subscription.id,
     observedAt,
+    billingIssueDetectedAt: access.billingIssueDetectedAt ?? null,
   };
 }

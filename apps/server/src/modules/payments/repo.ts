@@ -8,7 +8,11 @@ import {
 } from '../../db/schema';
 
 export type PaymentSubscriptionRow = typeof paymentSubscription.$inferSelect;
-export type PaymentSubscriptionValues = Omit<PaymentSubscriptionRow, 'createdAt' | 'updatedAt'>;
+/** What mirroring a provider's subscription writes; the receipt columns are the receipt's own. */
+export type PaymentSubscriptionValues = Omit<
+  PaymentSubscriptionRow,
+  'createdAt' | 'updatedAt' | 'receiptClaimedUntil' | 'receiptSentAt' | 'receiptSentTo'
+>;
 
 /** Statuses in which a subscription still stands: a new purchase would be a second one. */
 export const STANDING_STATUSES = ['trialing', 'active', 'past_due'] as const;
@@ -226,4 +230,48 @@ export async function recordEventIfNew(
     .onConflictDoNothing({ target: [processedPaymentEvent.provider, processedPaymentEvent.eventId] })
     .returning({ eventId: processedPaymentEvent.eventId });
   return inserted.length > 0;
+}
+
+/**
+ * Claims the subscription's receipt until `until`, unless it was settled already or another
+ * delivery holds it: one conditional update, so of any number of racing deliveries (on any
+ * server) exactly one sends it. False when not claimed.
+ */
+export async function claimReceipt(db: Database, id: string, until: Date, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(paymentSubscription)
+    .set({ receiptClaimedUntil: until })
+    .where(
+      and(
+        eq(paymentSubscription.id, id),
+        isNull(paymentSubscription.receiptSentAt),
+        or(
+          isNull(paymentSubscription.receiptClaimedUntil),
+          lte(paymentSubscription.receiptClaimedUntil, now),
+        ),
+      ),
+    )
+    .returning({ id: paymentSubscription.id });
+  return claimed.length > 0;
+}
+
+/** The receipt went to `sentTo` (null: there was no address to send it to); it is never sent again. */
+export async function markReceiptSent(
+  db: Database,
+  id: string,
+  sentTo: string | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(paymentSubscription)
+    .set({ receiptSentAt: at, receiptSentTo: sentTo, receiptClaimedUntil: null })
+    .where(eq(paymentSubscription.id, id));
+}
+
+/** Sending failed: the next delivery of one of the subscription's events tries again. */
+export async function releaseReceipt(db: Database, id: string): Promise<void> {
+  await db
+    .update(paymentSubscription)
+    .set({ receiptClaimedUntil: null })
+    .where(and(eq(paymentSubscription.id, id), isNull(paymentSubscription.receiptSentAt)));
 }

@@ -11,10 +11,12 @@ import {
   WebhookSignatureError,
 } from '../../integrations/payments/provider';
 import { type FulfilmentOutcome, fulfilPaymentEvent } from './fulfilment';
+import { getPurchaseSummary } from './purchase-summary';
 import {
   createCustomer,
   createSubscriptionCheckout,
   createSubscriptionIntent,
+  getCheckoutTerms,
   getCustomer,
   getPrice,
   type PaymentsDependencies,
@@ -58,6 +60,12 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: PaymentsRoute
   );
   registerEndpoint(app, endpoints.getStripeSubscriptionIntent, ({ user, body }) =>
     createSubscriptionIntent(deps, user, body, new Date()),
+  );
+  registerEndpoint(app, endpoints.getCheckoutTerms, ({ user, query, request }) =>
+    getCheckoutTerms(deps, user, query.priceId, new Date(), request.log),
+  );
+  registerEndpoint(app, endpoints.getPurchaseSummary, ({ user, request }) =>
+    getPurchaseSummary(deps, user.id, new Date(), request.log),
   );
   app.register(async (scope) => registerPaymentWebhook(scope, deps));
 }

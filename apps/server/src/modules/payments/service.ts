@@ -1,6 +1,7 @@
 import {
   brand,
-  FREE_TRIAL_DAYS,
+  type CheckoutTerms,
+  firstCharge,
   isExpired,
   isLapsedSubscriber,
   isSubscriptionPrice,
@@ -18,10 +19,11 @@ import type { Database } from '../../db/client';
 import type { PaymentProviderName } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { PaymentProvider } from '../../integrations/payments/provider';
-import { getSubscriber, hasUsedFreeTrial } from '../entitlements/service';
+import { getSubscriber } from '../entitlements/service';
+import { checkoutTrialFor, providerTrial } from './checkout-trial';
 import { ensureCustomer } from './customers';
 import { startPurchase } from './purchase-start';
-import { findCustomerId, findSubscription, hasHadTrialSubscription, hasLiveSubscription } from './repo';
+import { findCustomerId, findSubscription, hasLiveSubscription } from './repo';
 
 export interface PaymentsDependencies {
   db: Database;
@@ -114,22 +116,10 @@ export interface SubscriptionCheckoutInput {
 }
 
 /**
- * Free days a checkout may offer: the 7-day trial is once per person, so someone who had the
- * no-card trial or a web trial before pays from the first day, whatever the client asks.
- */
-async function trialDaysFor(db: Database, userId: string, skipTrial: boolean | undefined): Promise<number> {
-  if (skipTrial) return 0;
-  const [freeTrial, webTrial] = await Promise.all([
-    hasUsedFreeTrial(db, userId),
-    hasHadTrialSubscription(db, userId),
-  ]);
-  return freeTrial || webTrial ? 0 : FREE_TRIAL_DAYS;
-}
-
-/**
- * A hosted checkout for a plan: 7 free days unless skipTrial or the person had their trial, and
- * with deferPayment a trial that may start without a card. The paths were checked to be on this
- * site; they become absolute here. Checkouts the person opened before can no longer be paid.
+ * A hosted checkout for a plan: 7 free days for a first trial, what is left of the no-card trial
+ * carried over (see checkoutTrialFor), or none with skipTrial; with deferPayment a trial may start
+ * without a card. The paths were checked to be on this site; they become absolute here. Checkouts
+ * the person opened before can no longer be paid.
  */
 export async function createSubscriptionCheckout(
   { db, config, provider }: PaymentsDependencies,
@@ -145,7 +135,7 @@ export async function createSubscriptionCheckout(
       priceId: input.priceId,
       quantity: 1,
       customerId,
-      trialDays: await trialDaysFor(db, user.id, input.skipTrial),
+      ...providerTrial(await checkoutTrialFor(db, user.id, { now, wantsTrial: !input.skipTrial })),
       paymentMethodCollection: input.deferPayment ? 'if_required' : 'always',
       successUrl: `${config.publicUrl}${input.successPath}`,
       cancelUrl: `${config.publicUrl}${input.cancelPath}`,
@@ -200,15 +190,48 @@ export async function createSubscriptionIntent(
   const own = requireOwnUserId(user, input.userId);
   await priceKeyFor(db, config, own.id, input.priceId, now);
   const customerId = await ensureCustomer(db, provider, own);
-  return startPurchase({ db, provider }, { userId: own.id, customerId, now }, async () =>
-    provider.createSubscriptionIntent({
+  return startPurchase({ db, provider }, { userId: own.id, customerId, now }, async () => {
+    // The form asks for its trial length; the server still allows a trial only once per person,
+    // and someone on the no-card trial keeps what is left of it instead.
+    const trial = providerTrial(
+      await checkoutTrialFor(db, own.id, { now, wantsTrial: input.numTrialDays > 0 }),
+    );
+    return provider.createSubscriptionIntent({
       customerId,
       priceId: input.priceId,
-      // The form asks for its trial length; the server still allows a trial only once per person.
-      trialDays: Math.min(input.numTrialDays, await trialDaysFor(db, own.id, input.numTrialDays === 0)),
+      trialDays: Math.min(input.numTrialDays, trial.trialDays),
+      trialEnd: trial.trialEnd ?? null,
       userId: own.id,
-    }),
-  );
+    });
+  });
+}
+
+/**
+ * What buying the plan at `priceId` now would charge the person: the trial checkout would offer,
+ * what is due today and the first charge, by the same rule checkout applies, so the page before
+ * checkout names the date and amount the provider will charge.
+ */
+export async function getCheckoutTerms(
+  deps: PaymentsDependencies,
+  user: SessionUser,
+  priceId: string,
+  now: Date,
+  log: PaymentsLog,
+): Promise<CheckoutTerms> {
+  await priceKeyFor(deps.db, deps.config, user.id, priceId, now);
+  const [price, trial] = await Promise.all([
+    getPrice(deps, priceId, log),
+    checkoutTrialFor(deps.db, user.id, { now, wantsTrial: true }),
+  ]);
+  const charge = firstCharge({ trial, price: { amount: price.unit_amount, currency: price.currency }, now });
+  return {
+    trial: trial.kind,
+    trialEndsAt: trial.kind === 'none' ? null : charge.at.toISOString(),
+    dueToday: charge.dueToday,
+    firstChargeAt: charge.at.toISOString(),
+    firstChargeAmount: charge.amount,
+    currency: charge.currency,
+  };
 }
 
 /** What the subscription page needs of a web subscription: its state and how it is paid. */
@@ -238,3 +261,32 @@ export async function getWebSubscription(
 /** The user's customer id at this provider, if they have one. */
 export const getCustomerId = (db: Database, userId: string, provider: PaymentProviderName) =>
   findCustomerId(db, userId, provider);
+
+/** What the trial reminders need of a web subscription's trial. */
+export interface SubscriptionTrial {
+  userId: string;
+  status: string;
+  trialEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  awaitingPaymentMethod: boolean;
+  priceId: string;
+  paymentMethod: string | null;
+}
+
+/** Read-only, for the trial reminders: the stored subscription's trial and what it will charge. */
+export async function getSubscriptionTrial(
+  db: Database,
+  subscriptionId: string,
+): Promise<SubscriptionTrial | null> {
+  const row = await findSubscription(db, subscriptionId);
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    status: row.status,
+    trialEnd: row.trialEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    awaitingPaymentMethod: row.awaitingPaymentMethod,
+    priceId: row.priceId,
+    paymentMethod: row.paymentMethod,
+  };
+}

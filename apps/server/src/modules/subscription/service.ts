@@ -1,6 +1,7 @@
 import {
   daysLeft,
   isExpired,
+  isPaymentFailed,
   isTrial,
   planName,
   type SubscriptionState,
@@ -41,14 +42,16 @@ export async function getSubscriptionState(
   const texts = subscriptionTexts(subscriber, web ? paymentFacts(web) : null, now);
   const name = planName(subscriber);
   if (!texts || name === null) return null;
+  const paymentFailed = isPaymentFailed(subscriber, now);
   return {
     name,
     info: texts.info,
     detailedInfo: texts.detailedInfo,
-    managementUrl: await managementUrl(deps, premium, web, log),
+    managementUrl: await managementUrl(deps, premium, web, paymentFailed, log),
     isTrial: isTrial(subscriber),
     daysLeft: daysLeft(subscriber, now),
     isExpired: isExpired(subscriber, now),
+    isPaymentFailed: paymentFailed,
     subscriber,
   };
 }
@@ -64,13 +67,15 @@ const paymentFacts = (web: WebSubscriptionSummary): WebPaymentFacts => ({
 
 /**
  * The billing portal for web purchases, the store's subscription page for store purchases, and
- * nothing for grants (a gift, the no-card trial). A portal that cannot be opened right now leaves
- * the page without a manage button rather than failing it.
+ * nothing for grants (a gift, the no-card trial). After a failed payment the portal opens on
+ * updating the card, the one thing the page then offers. A portal that cannot be opened right now
+ * leaves the page without a manage button rather than failing it.
  */
 async function managementUrl(
   { config, provider }: SubscriptionDependencies,
   premium: EntitlementRecord,
   web: WebSubscriptionSummary | null,
+  paymentFailed: boolean,
   log: StateLog,
 ): Promise<string | null> {
   if (premium.store !== 'stripe') return storeManagementUrls[premium.store] ?? null;
@@ -80,6 +85,7 @@ async function managementUrl(
     const portal = await provider.createPortalSession({
       customerId: web.customerId,
       returnUrl: `${config.publicUrl}${SUBSCRIPTION_PAGE_PATH}`,
+      ...(paymentFailed ? { flow: 'payment_method_update' as const } : {}),
     });
     return portal.url;
   } catch (error) {

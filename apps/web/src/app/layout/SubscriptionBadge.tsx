@@ -8,13 +8,14 @@ const tones = {
 } as const;
 
 /**
- * SPEC §2's status badge, for a signed-in person with a subscription: 'PRO', 'trial N days left'
- * or 'subscription expired'. It links to the subscription page, where the plan is managed.
+ * SPEC §2's status badge, for a signed-in person with a subscription: 'PRO', 'trial N days left',
+ * 'payment failed' or 'subscription expired'. It links to the subscription page, where the plan
+ * is managed (and, after a failed payment, the card updated).
  */
 export function SubscriptionBadge() {
-  const { badge, isExpired, isTrial } = useSubscription();
+  const { badge, isExpired, isPaymentFailed, isTrial } = useSubscription();
   if (!badge) return null;
-  const tone = isExpired ? tones.expired : isTrial ? tones.trial : tones.pro;
+  const tone = isExpired || isPaymentFailed ? tones.expired : isTrial ? tones.trial : tones.pro;
   return (
     <Link
       to={SUBSCRIPTION_PATH}

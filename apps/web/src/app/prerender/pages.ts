@@ -80,4 +80,6 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   '/android': { unlessStored: [] },
   '/referral-link': { unlessStored: [], unlessQuery: [SHARED_BY_NAME_PARAM] },
   '/uninstall-chrome-extension': { unlessStored: [] },
+  '/privacy': { unlessStored: [] },
+  '/terms': { unlessStored: [] },
 };

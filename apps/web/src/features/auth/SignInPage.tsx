@@ -1,4 +1,4 @@
-import { isValidEmail, SIGN_IN_PATH, type SignInMethod } from '@stillpoint/core';
+import { isValidEmail, LEGAL_PATHS, SIGN_IN_PATH, type SignInMethod } from '@stillpoint/core';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { pendingTrialEmail, useAuth } from '../../lib/auth';
@@ -44,7 +44,17 @@ export function SignInPage() {
           back) or found: a new visitor gets the form at once, during the check. */}
       {auth.expectSignedOut ? null : <FullScreenSpinner />}
       <div className="flex w-full max-w-md flex-col gap-8">
-        <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink">{heading}</h1>
+        <div className="flex flex-col gap-3">
+          <h1 className="text-balance text-center text-3xl font-semibold tracking-tight text-ink">
+            {heading}
+          </h1>
+          {/* Above the methods: what appears under them later (a bot check, a hint) moves nothing here. */}
+          <p className="text-balance text-center text-sm text-muted">
+            By continuing, you agree to the{' '}
+            <AgreementLink to={LEGAL_PATHS.terms}>terms of service</AgreementLink> and the{' '}
+            <AgreementLink to={LEGAL_PATHS.privacy}>privacy policy</AgreementLink>.
+          </p>
+        </div>
 
         <SignInMethods
           methods={methods}
@@ -54,5 +64,20 @@ export function SignInPage() {
         />
       </div>
     </div>
+  );
+}
+
+/** A legal page in a new tab, so what is typed here stays. */
+function AgreementLink({ to, children }: { to: string; children: string }) {
+  return (
+    <a
+      href={to}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-accent underline underline-offset-4 hover:text-accent-strong"
+    >
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   );
 }

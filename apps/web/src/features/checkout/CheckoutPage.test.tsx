@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGE, marketingClaims, messages, PREMIUM_FEATURES } from '@stillpoint/core';
+import { DEFAULT_ERROR_MESSAGE, messages, ONE_SEC_STUDY, PREMIUM_FEATURES } from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -31,7 +31,7 @@ const watchCheckout = () => vi.spyOn(hostedCheckout, 'open').mockImplementation(
 const SESSION = 'GET /api/createStripeCheckoutSessionForSubscription';
 
 describe('the checkout page', () => {
-  it('offers the annual plan after the free days, what premium includes, reviews and the footer', async () => {
+  it('offers the annual plan after the free days, what premium includes, figures with their sources and the footer', async () => {
     renderRoute('/checkout');
     await pageReady();
 
@@ -45,10 +45,14 @@ describe('the checkout page', () => {
         .map((item) => item.textContent),
     ).toEqual(PREMIUM_FEATURES.map((feature) => feature.title));
 
-    const reviews = screen.getByRole('region', { name: 'What people say' });
-    expect(within(reviews).getByText(`Rated ${marketingClaims.rating} out of 5:`)).toBeInTheDocument();
-    expect(within(reviews).getByText('fewer mindless sessions')).toBeInTheDocument();
-    expect(within(reviews).getByText(marketingClaims.sessionsAvoidedPercent)).toBeInTheDocument();
+    // On a server with nothing to back: the study's figures, each linked to it, and no rating.
+    const figures = screen.getByRole('region', { name: 'What the numbers say' });
+    expect(within(figures).getByText('36%')).toBeInTheDocument();
+    expect(within(figures).getAllByRole('link', { name: /Study of the app one sec/ })[0]).toHaveAttribute(
+      'href',
+      ONE_SEC_STUDY.url,
+    );
+    expect(within(figures).queryByText(/out of 5/)).not.toBeInTheDocument();
 
     expect(screen.getByRole('button', { name: 'Join' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Get the iPhone app/ })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { FREE_TRIAL_DAYS } from '@stillpoint/core';
 import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
-import { RatingAndResults } from '../../lib/proof/RatingAndResults';
+import { BackedFiguresLater } from '../../lib/proof/BackedFiguresLater';
 import { Page } from '../../ui/Page';
 import { CheckoutOverlay } from './CheckoutOverlay';
 import { PlanCard } from './PlanCard';
@@ -12,9 +12,10 @@ import { useAnnualPlan } from './useAnnualPlan';
 import { useTrialCheckout } from './useTrialCheckout';
 
 /**
- * Checkout (SPEC §2 /checkout): the annual plan after 7 free days, the rating and results people report, and the footer. 'Start
- * Free Trial' opens the overlay (sign in, on to hosted checkout, or the plan already held);
- * 'Restore purchase' helps someone whose earlier purchase is not showing.
+ * Checkout (SPEC §2 /checkout): the annual plan after 7 free days, the figures Stillpoint can back
+ * (each with its source), and the footer. 'Start Free Trial' opens the overlay (sign in, on to
+ * hosted checkout, or the plan already held); 'Restore purchase' helps someone whose earlier
+ * purchase is not showing.
  */
 export function CheckoutPage() {
   // Without a stored session token nobody is signed in: the link is there from the first screen,
@@ -47,7 +48,7 @@ export function CheckoutPage() {
           onStart={checkout.start}
           footer={<RestorePurchase />}
         />
-        <RatingAndResults />
+        <BackedFiguresLater />
       </div>
 
       <CheckoutOverlay open={checkout.open} view={checkout.view} onClose={checkout.close} />

@@ -1,5 +1,5 @@
 import { messages } from '@stillpoint/core';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentLoad } from '../../app/paymentPageLoad';
@@ -104,6 +104,29 @@ describe('/webcheckout', () => {
       iosUrl: FAKE_APP_LINKS.appStoreUrl,
     });
   }, 15_000);
+
+  it('confirms the purchase from what the server recorded: paid today, and how to cancel', async () => {
+    stayOnPage();
+    vi.spyOn(storeRedirect, 'open').mockImplementation(() => undefined);
+    const server = installFakeServer({ signedIn: true });
+    installFakePayments(server);
+    // The provider's event has arrived once the form says it went through.
+    const paid = subscriptionState('pro');
+    server.route('POST /local-pay/api/confirm', () => {
+      server.state.subscription = paid;
+      return { body: { status: 'succeeded' } };
+    });
+    renderRoute('/webcheckout');
+    await payWith('4242 4242 4242 4242');
+
+    const confirmation = await screen.findByRole('region', { name: 'Thank you for going Premium' });
+    expect(within(confirmation).getByText('Stillpoint Premium, billed yearly at $49.99')).toBeInTheDocument();
+    expect(within(confirmation).getByText(/^\$49\.99 on .+$/)).toBeInTheDocument();
+    expect(
+      within(confirmation).getByText(/cancel anytime: Premium stays until the paid period ends\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('sending you to the app store...')).toBeInTheDocument();
+  });
 
   it('waits for the deep link when it is not ready after the countdown', async () => {
     stayOnPage();

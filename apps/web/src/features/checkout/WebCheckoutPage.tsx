@@ -5,6 +5,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
+import { LazyPurchaseConfirmation } from '../../lib/purchaseConfirmation/LazyPurchaseConfirmation';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { OtherAccountNotice } from './OtherAccountNotice';
 import { StoreRedirectCountdown } from './StoreRedirectCountdown';
@@ -67,7 +68,9 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
           <p className="text-center text-muted">
             {messages.alreadyPremium}: there is nothing to buy. Your premium works in the app too.
           </p>
-        ) : null}
+        ) : (
+          <LazyPurchaseConfirmation expect="plan" />
+        )}
         <StoreRedirectCountdown />
       </>
     );

@@ -200,7 +200,7 @@ describe('/getting-started', () => {
     open();
     await signInWithThePhoneStep();
 
-    expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
+    expect(await heading('Try Stillpoint free for 7 days')).toBeInTheDocument();
     expect(server.calls('POST /api/updateOnboardingParams').map((call) => call.body)).toEqual([
       { intention: 'be present', outcome: 'better sleep', age: '50+', worstApp: 'netflix' },
     ]);
@@ -230,7 +230,7 @@ describe('/getting-started', () => {
     expect(await heading('Your account is ready')).toBeInTheDocument();
     expect(screen.getByText("You're signed in as +15555550100.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
+    expect(await heading('Try Stillpoint free for 7 days')).toBeInTheDocument();
     expect(server.calls('POST /api/updateOnboardingParams')[0]?.body).toEqual({
       intention: 'find calm',
       age: '18-22',
@@ -264,7 +264,7 @@ describe('/getting-started', () => {
     const server = installFakeServer({ signedIn: true, uid: TIMELINE_UID });
     installFakePayments(server);
     const first = open(`/getting-started?ssid=${FAKE_SUBSCRIPTION_ID}`);
-    expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
+    expect(await heading('Try Stillpoint free for 7 days')).toBeInTheDocument();
     first.unmount();
     sessionStorage.clear();
 
@@ -326,7 +326,7 @@ describe('/getting-started', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'I already have an account' }));
     await signInWithThePhoneStep();
 
-    expect(await heading('97% of users feel more present within 7 days')).toBeInTheDocument();
+    expect(await heading('Try Stillpoint free for 7 days')).toBeInTheDocument();
     expect(document.querySelector('[data-paywall]')).toHaveAttribute('data-paywall', 'timeline');
     expect(screen.queryByText('Your Personal Plan is ready')).not.toBeInTheDocument();
   }, 15_000);

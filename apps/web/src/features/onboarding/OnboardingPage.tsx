@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth';
 import { useExtension } from '../../lib/auth/useExtension';
 import { documentTitle } from '../../lib/documentTitle';
 import { isFinishingSetup } from '../../lib/onboardingEntry';
+import { PurchaseConfirmation } from '../../lib/purchaseConfirmation/PurchaseConfirmation';
 import { cameFromCheckout, useSubscription } from '../../lib/subscription';
 import { Spinner } from '../../ui/Spinner';
 import { OnboardingFlow } from './OnboardingFlow';
@@ -36,11 +37,21 @@ export function OnboardingPage() {
     finishingSetup: isFinishingSetup(state),
     fromCheckout: cameFromCheckout(search),
   });
-  useFreeTrial(subscription, { fromCheckout: cameFromCheckout(search), enabled: premiumSkip === 'stay' });
+  const trialStarted = useFreeTrial(subscription, {
+    fromCheckout: cameFromCheckout(search),
+    enabled: premiumSkip === 'stay',
+  });
+  // Back from a checkout, or the no-card trial just started: what it is, before setting up.
+  const confirming = cameFromCheckout(search) ? 'plan' : trialStarted ? 'freeTrial' : null;
 
   return (
     <div className="mx-auto w-full px-4 py-8 sm:px-6 md:py-12" style={{ maxWidth: ONBOARDING_MAX_WIDTH_PX }}>
       <title>{documentTitle('Onboarding')}</title>
+      {confirming ? (
+        <div className="mb-8">
+          <PurchaseConfirmation expect={confirming} />
+        </div>
+      ) : null}
       {premiumSkip !== 'stay' || answers.isPending || extensionStatus === 'checking' ? (
         <div className="flex justify-center py-24">
           <Spinner label="Getting your setup ready" className="size-10" />

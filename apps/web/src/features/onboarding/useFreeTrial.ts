@@ -18,12 +18,16 @@ interface FreeTrialOptions {
  * the final check (once per person, ever) and answers startedTrial false otherwise. A trial
  * started is announced, and the subscription reloaded so the badge shows it. The attempt carries
  * one idempotency key per visit, so a repeat of it cannot answer differently from the first.
+ * Returns whether this visit started the trial, for its confirmation.
  */
-export function useFreeTrial(subscription: Subscription, { fromCheckout, enabled }: FreeTrialOptions) {
+export function useFreeTrial(
+  subscription: Subscription,
+  { fromCheckout, enabled }: FreeTrialOptions,
+): boolean {
   const queryClient = useQueryClient();
   const attempted = useRef(false);
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const { mutate: startTrial } = useMutation({
+  const { mutate: startTrial, data } = useMutation({
     mutationFn: () => callApi('startFreeTrial', undefined, { idempotencyKey }),
     onSuccess: ({ startedTrial }) => {
       if (!startedTrial) return;
@@ -41,4 +45,5 @@ export function useFreeTrial(subscription: Subscription, { fromCheckout, enabled
     attempted.current = true;
     startTrial();
   }, [eligible, startTrial]);
+  return data?.startedTrial === true;
 }

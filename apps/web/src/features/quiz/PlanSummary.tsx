@@ -1,14 +1,12 @@
 import type { PersonalPlan } from '@stillpoint/core';
 import { Globe, Hourglass, Sparkles, Target } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { brand } from '../../lib/brand';
 
 /** The personal plan computed from the quiz (core's personalPlan), in four parts and its steps. */
 export function PlanSummary({ plan }: { plan: PersonalPlan }) {
   const headingId = useId();
   const stepsId = useId();
   const expectId = useId();
-  const [leading, ...others] = plan.projection;
   return (
     <section
       aria-labelledby={headingId}
@@ -79,19 +77,13 @@ export function PlanSummary({ plan }: { plan: PersonalPlan }) {
           <Sparkles aria-hidden="true" className="size-4" />
           What to expect
         </h3>
-        <ul aria-labelledby={expectId} className="mt-2 flex flex-col gap-1">
-          {leading ? (
-            <li className="text-lg font-semibold text-ink first-letter:uppercase">{leading}</li>
-          ) : null}
-          {others.map((claim) => (
-            <li key={claim} className="text-ink first-letter:uppercase">
-              {claim}
+        <ul aria-labelledby={expectId} className="mt-2 flex flex-col gap-1.5">
+          {plan.expectations.map((line) => (
+            <li key={line} className="text-ink">
+              {line}
             </li>
           ))}
         </ul>
-        <p className="mt-2 text-xs text-muted">
-          What {brand.name} users report on average, not a promise for you.
-        </p>
       </div>
     </section>
   );

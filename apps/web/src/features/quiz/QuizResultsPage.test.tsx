@@ -1,4 +1,4 @@
-import { marketingClaims, QUIZ_QUESTION_IDS, type QuizAnswers } from '@stillpoint/core';
+import { ONE_SEC_STUDY, QUIZ_QUESTION_IDS, type QuizAnswers } from '@stillpoint/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,7 +70,7 @@ describe('quiz results', () => {
     expect(screen.getByRole('link', { name: 'Take the quiz' })).toBeInTheDocument();
   });
 
-  it('shows the plan made from the saved answers, the rating and results, and the footer', async () => {
+  it('shows the plan made from the saved answers, the figures with their sources, and the footer', async () => {
     finishQuiz();
     renderRoute('/quiz-results');
     await pageReady();
@@ -85,13 +85,23 @@ describe('quiz results', () => {
     expect(
       within(within(plan).getByRole('list', { name: 'Your first two weeks' })).getAllByRole('listitem')[0],
     ).toHaveTextContent('Add youtube.com and netflix.com with a budget of 4 sessions a day each.');
-    // Heavy use: the screen-time figure leads, and it is core's, word for word.
-    expect(
-      within(within(plan).getByRole('list', { name: 'What to expect' })).getAllByRole('listitem')[0],
-    ).toHaveTextContent(marketingClaims.screenTimeDown);
+    // What the product does with the plan's sites and budget: no figure about other people.
+    const expectations = within(within(plan).getByRole('list', { name: 'What to expect' })).getAllByRole(
+      'listitem',
+    );
+    expect(expectations.map((item) => item.textContent)).toEqual([
+      'A short breath each time youtube.com and netflix.com opens, then your choice: turn back, or a timed session.',
+      "Once a site's 4 sessions of the day are used, its pause offers only turning back until tomorrow.",
+      'Your home page counts your pauses each week, and how often you turned back.',
+    ]);
+    expect(plan).not.toHaveTextContent('%');
 
-    const reviews = screen.getByRole('region', { name: 'What people say' });
-    expect(within(reviews).getByText(`Rated ${marketingClaims.rating} out of 5:`)).toBeInTheDocument();
+    // Its own chunk: it joins the page once its code is in.
+    const figures = await screen.findByRole('region', { name: 'What the numbers say' });
+    expect(within(figures).getAllByRole('link', { name: /Study of the app one sec/ })[0]).toHaveAttribute(
+      'href',
+      ONE_SEC_STUDY.url,
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'See it on your phone' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Get the iPhone app/ })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Your Personal Plan · Stillpoint'));

@@ -4,7 +4,7 @@ import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
-import { RatingAndResults } from '../../lib/proof/RatingAndResults';
+import { BackedFiguresLater } from '../../lib/proof/BackedFiguresLater';
 import { ScreenCarousel } from '../../lib/screens/ScreenCarousel';
 import { Button } from '../../ui/Button';
 import { buttonStyles } from '../../ui/buttonStyles';
@@ -18,7 +18,7 @@ export const RESULTS_HEADING = 'Your Personal Plan';
 
 /**
  * Quiz results (SPEC §2 /quiz-results): the personal plan computed from the saved answers, the
- * app's screens, the rating and results (no invented quotes, decision 020), the plan selection
+ * app's screens, the figures Stillpoint can back (each with its source), the plan selection
  * and the footer. 'Get My Plan' brings the plan selection into view and focus. Without a finished
  * quiz on this device, it offers the quiz instead.
  */
@@ -77,7 +77,7 @@ function Results({ answers }: { answers: QuizAnswers }) {
           <ScreenCarousel />
         </div>
 
-        <RatingAndResults />
+        <BackedFiguresLater />
 
         <PlanSelection ref={plans} />
       </div>

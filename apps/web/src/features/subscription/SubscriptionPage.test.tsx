@@ -122,6 +122,50 @@ describe('with a subscription', () => {
   });
 });
 
+describe('after a failed payment (past due)', () => {
+  it('says payment failed everywhere and offers only "Update your card", nothing to buy', async () => {
+    installFakeServer({ signedIn: true, subscription: subscriptionState('paymentFailed', { days: 12 }) });
+    renderRoute('/subscription');
+    await pageReady();
+
+    const plan = screen.getByRole('region', { name: 'premium monthly' });
+    expect(within(plan).getByText('Payment failed')).toBeInTheDocument();
+    expect(
+      within(plan).getByText(
+        /^Your last payment did not go through\. Premium stays on while it is tried again, until .+\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(plan).getByText('The charge to Visa ending in 4242 failed. Update your card to keep premium.'),
+    ).toBeInTheDocument();
+    expect(within(plan).getByText('payment failed')).toBeInTheDocument();
+    expect(badge()).toHaveTextContent('payment failed');
+    expect(within(plan).getByRole('button', { name: 'Update your card' })).toBeEnabled();
+
+    // Premium is still on: neither a renewal nor an upgrade is offered, and nothing says it expired.
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Renew Premium' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/expired/)).not.toBeInTheDocument();
+  });
+
+  it('"Update your card" asks the server again and leaves for the card update it opens', async () => {
+    const user = userEvent.setup();
+    const leave = watchPortal();
+    const cardPage = 'https://billing.example.test/portal/session-2/card';
+    const server = installFakeServer({ signedIn: true, subscription: subscriptionState('paymentFailed') });
+    renderRoute('/subscription');
+    await pageReady();
+
+    server.route('GET /api/getSubscriptionState', () => ({
+      body: { success: true, data: subscriptionState('paymentFailed', { managementUrl: cardPage }) },
+    }));
+    await user.click(screen.getByRole('button', { name: 'Update your card' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(cardPage));
+    expect(leave).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('Manage subscription', () => {
   const portal = (session: number) => `https://billing.example.test/portal/session-${session}`;
 
@@ -239,6 +283,8 @@ describe('back from checkout (stripe_success)', () => {
     server.route('GET /api/getSubscriptionState', () => {
       asked += 1;
       const data = asked >= 2 ? subscriptionState('cardTrial', { days: 7 }) : null;
+      // What the server has recorded: the confirmation's summary follows the same plan.
+      server.state.subscription = data;
       return { body: { success: true, data } };
     });
     renderRoute('/subscription?stripe_success=true');
@@ -254,6 +300,13 @@ describe('back from checkout (stripe_success)', () => {
       await screen.findByRole('region', { name: 'premium yearly' }, { timeout: CONFIRM_INTERVAL_MS + 3000 }),
     ).toBeInTheDocument();
     expect(badge()).toHaveTextContent('trial 7 days left');
+    // Then the confirmation, from what the server recorded: the trial's end, the first charge, how to cancel.
+    const confirmation = await screen.findByRole('region', { name: 'Your Premium trial has started' });
+    expect(within(confirmation).getByText('Free trial ends')).toBeInTheDocument();
+    expect(within(confirmation).getByText(/^\$49\.99 on .+, then every year$/)).toBeInTheDocument();
+    expect(
+      within(confirmation).getByText(/^Open Manage subscription on your Subscription page/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Confirming your purchase' })).not.toBeInTheDocument();
     expect(screen.getByText('thanks for starting your subscription!')).toBeInTheDocument();
   });

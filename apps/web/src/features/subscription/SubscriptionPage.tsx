@@ -3,10 +3,12 @@ import { CircleCheck, Info } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { documentTitle } from '../../lib/documentTitle';
+import { PurchaseConfirmation } from '../../lib/purchaseConfirmation/PurchaseConfirmation';
 import { cameFromCheckout, type Subscription, useSubscription } from '../../lib/subscription';
 import { LoadError } from '../../ui/LoadError';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
+import { FirstChargeNote } from './FirstChargeNote';
 import { PlanDetails } from './PlanDetails';
 import { UpgradeCard } from './UpgradeCard';
 import { usePurchaseConfirmation } from './usePurchaseConfirmation';
@@ -46,6 +48,9 @@ export function SubscriptionPage() {
               </p>
             ) : null}
           </Notice>
+        ) : null}
+        {fromCheckout && !confirmation.confirming && !confirmation.stillMissing ? (
+          <PurchaseConfirmation expect="plan" />
         ) : null}
         {alreadySubscribed ? (
           <Notice tone="info" icon={<Info aria-hidden="true" className="size-5" />}>
@@ -94,7 +99,10 @@ function PlanSection({ subscription, confirming, onAlreadySubscribed }: PlanSect
 
   const upgrade =
     subscription.canBuyPlan && !confirming ? (
-      <UpgradeCard heading={upgradeHeading(subscription)} onAlreadySubscribed={onAlreadySubscribed} />
+      <>
+        <FirstChargeNote onNoCardTrial={subscription.isNoCardTrial} />
+        <UpgradeCard heading={upgradeHeading(subscription)} onAlreadySubscribed={onAlreadySubscribed} />
+      </>
     ) : null;
 
   if (!state) {

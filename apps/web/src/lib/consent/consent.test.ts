@@ -2,7 +2,11 @@ import { COOKIE_CONSENT_DAYS, DAY_MS } from '@stillpoint/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   areAdEventsAllowed,
+  areCookieSettingsOpen,
+  closeCookieSettings,
+  cookieSettingsOpener,
   isAnalyticsAllowed,
+  openCookieSettings,
   readConsent,
   setConsent,
   setConsentNeeded,
@@ -128,5 +132,44 @@ describe('subscribeConsent', () => {
     unsubscribe();
     setConsent('denied');
     expect(listener).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('cookie settings', () => {
+  it('opens on request, whatever is chosen, remembers what to give focus back to, and closes', () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeConsent(listener);
+    const opener = document.createElement('button');
+    setConsent('granted');
+    listener.mockClear();
+
+    openCookieSettings(opener);
+    expect(areCookieSettingsOpen()).toBe(true);
+    expect(cookieSettingsOpener()).toBe(opener);
+    expect(readConsent()).toBe('granted');
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    closeCookieSettings();
+    expect(areCookieSettingsOpen()).toBe(false);
+    expect(cookieSettingsOpener()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(2);
+    closeCookieSettings();
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
+
+  it('withdrawing there sends nothing after, whatever the country turns out to be', () => {
+    const send = vi.fn();
+    setConsent('granted');
+    openCookieSettings();
+    whenTrackingAllowed(send);
+    expect(send).toHaveBeenCalledTimes(1);
+
+    setConsent('denied');
+    closeCookieSettings();
+    whenTrackingAllowed(send);
+    setVisitorCountry('US');
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(allowed()).toEqual({ analytics: false, adEvents: false });
   });
 });

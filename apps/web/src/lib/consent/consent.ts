@@ -133,6 +133,29 @@ function settleWaiting(): void {
   if (decision === 'send') for (const send of held) send();
 }
 
+/**
+ * Cookie settings (the footer's link, the privacy page): the visitor asked to see their choice
+ * again, whatever it is and wherever they are, until they choose or close it. `returnFocusTo` is
+ * where focus goes back to then, the control that opened it.
+ */
+let cookieSettings: { returnFocusTo: HTMLElement | null } | null = null;
+
+export const areCookieSettingsOpen = (): boolean => cookieSettings !== null;
+
+/** Where focus goes back to when the reopened choice closes. */
+export const cookieSettingsOpener = (): HTMLElement | null => cookieSettings?.returnFocusTo ?? null;
+
+export function openCookieSettings(returnFocusTo: HTMLElement | null = null): void {
+  cookieSettings = { returnFocusTo };
+  notify();
+}
+
+export function closeCookieSettings(): void {
+  if (!cookieSettings) return;
+  cookieSettings = null;
+  notify();
+}
+
 const listeners = new Set<() => void>();
 
 function notify(): void {

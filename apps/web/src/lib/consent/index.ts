@@ -1,8 +1,12 @@
 export {
   areAdEventsAllowed,
+  areCookieSettingsOpen,
   type ConsentChoice,
+  closeCookieSettings,
+  cookieSettingsOpener,
   isAnalyticsAllowed,
   isConsentNeeded,
+  openCookieSettings,
   readConsent,
   setConsent,
   setConsentNeeded,

@@ -1,12 +1,14 @@
+import { LEGAL_PATHS } from '@stillpoint/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { FAKE_APP_LINKS, type FakeResponse, installFakeServer } from '../../test/fakeServer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeResponse, installFakeServer } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { Button } from '../../ui/Button';
 import { track, trackAdEvent, useScrollDepthTracking } from '../analytics';
 import { callApi } from '../api';
-import { readConsent, setConsent } from '../consent';
+import { closeCookieSettings, readConsent, setConsent } from '../consent';
+import { CookieSettingsButton } from './CookieSettingsButton';
 
 const ANALYTICS = 'POST /api/trackAnalyticsEvent';
 const AD_EVENTS = 'POST /api/trackTikTokEvent';
@@ -21,6 +23,9 @@ function TrackingPage() {
       <Button onClick={() => track('clickedSomething', { where: 'test' })}>Track</Button>
       <Button onClick={() => trackAdEvent('ViewContent', { content_name: 'TEST' })}>Ad event</Button>
       <Button onClick={() => void callApi('getUser').catch(() => undefined)}>Fail</Button>
+      <footer>
+        <CookieSettingsButton />
+      </footer>
     </main>
   );
 }
@@ -79,7 +84,7 @@ describe('the cookie banner', () => {
     expect(region.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
     expect(region.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     const privacy = region.getByRole('link', { name: /^Privacy policy/ });
-    await waitFor(() => expect(privacy).toHaveAttribute('href', FAKE_APP_LINKS.privacyPolicyUrl));
+    expect(privacy).toHaveAttribute('href', LEGAL_PATHS.privacy);
     expect(privacy).toHaveAttribute('target', '_blank');
     expect(privacy).toHaveAccessibleName(/^Privacy policy ?\(opens in a new tab\)$/);
   });
@@ -175,5 +180,111 @@ describe('the cookie banner', () => {
     expect(server.calls(ANALYTICS)).toEqual([]);
     expect(server.calls(AD_EVENTS)).toEqual([]);
     expect(noBanner()).not.toBeInTheDocument();
+  });
+});
+
+describe('cookie settings', () => {
+  // The request to see the choice again outlives a test that leaves it open.
+  afterEach(() => closeCookieSettings());
+
+  const settingsButton = () => screen.getByRole('button', { name: 'Cookie settings' });
+
+  it('reopen the choice of a visitor who accepted, with focus in it, saying tracking is on', async () => {
+    setConsent('granted');
+    const { server, user } = open('DE');
+    await afterLookup(server);
+    expect(noBanner()).not.toBeInTheDocument();
+
+    await user.click(settingsButton());
+
+    const region = await banner();
+    await waitFor(() => expect(region).toHaveFocus());
+    expect(region).toHaveAccessibleDescription(/This is on now\./);
+    expect(within(region).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+  });
+
+  it('withdrawn there, stop analytics and ad events at once, and give focus back to the button', async () => {
+    setConsent('granted');
+    const { server, user } = open('DE');
+    await user.click(screen.getByRole('button', { name: 'Track' }));
+    await waitFor(() => expect(sentNames(server)).toEqual(['clickedSomething']), { timeout: 4000 });
+
+    await user.click(settingsButton());
+    await user.click(within(await banner()).getByRole('button', { name: 'Reject' }));
+
+    expect(readConsent()).toBe('denied');
+    await waitFor(() => expect(noBanner()).not.toBeInTheDocument());
+    expect(settingsButton()).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Track' }));
+    await user.click(screen.getByRole('button', { name: 'Ad event' }));
+    await user.click(screen.getByRole('button', { name: 'Fail' }));
+    await waitFor(() => expect(server.calls('GET /api/getUser').length).toBeGreaterThan(0));
+    scroll();
+    await settle();
+    expect(sentNames(server)).toEqual(['clickedSomething']);
+    expect(server.calls(AD_EVENTS)).toEqual([]);
+  });
+
+  it('reopen for a US visitor, who never saw the banner; Reject there stops tracking', async () => {
+    const { server, user } = open('US');
+    await afterLookup(server);
+    expect(noBanner()).not.toBeInTheDocument();
+
+    await user.click(settingsButton());
+    const region = await banner();
+    expect(region).toHaveAccessibleDescription(/This is on now\./);
+    await user.click(within(region).getByRole('button', { name: 'Reject' }));
+
+    expect(readConsent()).toBe('denied');
+    await user.click(screen.getByRole('button', { name: 'Track' }));
+    scroll();
+    await settle();
+    expect(server.calls(ANALYTICS)).toEqual([]);
+  });
+
+  it('say tracking is off for a visitor who rejected, and Accept there turns it on', async () => {
+    setConsent('denied');
+    const { server, user } = open('DE');
+
+    await user.click(settingsButton());
+    const region = await banner();
+    expect(region).toHaveAccessibleDescription(/This is off now\./);
+    await user.click(within(region).getByRole('button', { name: 'Accept' }));
+
+    expect(readConsent()).toBe('granted');
+    await waitFor(() => expect(sentNames(server)).toEqual(['cookieConsent']), { timeout: 4000 });
+  });
+
+  it.each([
+    [
+      'Close',
+      (user: ReturnType<typeof userEvent.setup>) =>
+        user.click(screen.getByRole('button', { name: 'Close cookie settings' })),
+    ],
+    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+  ])('close with %s, keeping the choice, and give focus back', async (_, closeWith) => {
+    setConsent('granted');
+    const { user } = open('DE');
+    settingsButton().focus();
+    await user.keyboard('{Enter}');
+    await waitFor(async () => expect(await banner()).toHaveFocus());
+
+    await closeWith(user);
+
+    await waitFor(() => expect(noBanner()).not.toBeInTheDocument());
+    expect(settingsButton()).toHaveFocus();
+    expect(readConsent()).toBe('granted');
+  });
+
+  it('take over the banner a visitor has not answered yet, moving focus into it', async () => {
+    const { user } = open('DE');
+    const region = await banner();
+    expect(region).not.toHaveFocus();
+
+    await user.click(settingsButton());
+
+    await waitFor(() => expect(region).toHaveFocus());
+    expect(region).toHaveAccessibleDescription(/This is off now\./);
   });
 });

@@ -1,7 +1,8 @@
-import { cookieBannerShown } from '@stillpoint/core';
+import { cookieBannerShown, mayTrack } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import {
+  areCookieSettingsOpen,
   isConsentNeeded,
   readConsent,
   setConsentNeeded,
@@ -16,7 +17,8 @@ const choiceNow = () => readConsent();
 /**
  * The cookie consent of the app (SPEC §2 cookie banner, §4 cookie consent; docs/consent.md): looks
  * up the visitor's country, tells lib/consent whether the banner applies (which settles the
- * analytics held until then), and shows the banner while it applies and nothing is chosen.
+ * analytics held until then), and shows the banner while it applies and nothing is chosen, or
+ * while the visitor has reopened it from Cookie settings, wherever they are.
  * app/Providers mounts it after the first screen, as "once analytics is initialised".
  */
 export function CookieConsent() {
@@ -34,5 +36,7 @@ export function CookieConsent() {
 
   const needed = useSyncExternalStore(subscribeConsent, isConsentNeeded, () => null);
   const choice = useSyncExternalStore(subscribeConsent, choiceNow, () => null);
+  const settingsOpen = useSyncExternalStore(subscribeConsent, areCookieSettingsOpen, () => false);
+  if (settingsOpen) return <CookieBanner settings={mayTrack(needed, choice) ? 'on' : 'off'} />;
   return cookieBannerShown(needed, choice) ? <CookieBanner /> : null;
 }

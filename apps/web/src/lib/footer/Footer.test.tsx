@@ -1,11 +1,16 @@
-import { brand, messages } from '@stillpoint/core';
+import { brand, LEGAL_PATHS, messages } from '@stillpoint/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FAKE_APP_LINKS, type FakeResponse, installFakeServer } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
+import { areCookieSettingsOpen, closeCookieSettings, cookieSettingsOpener } from '../consent';
 import { Footer } from './Footer';
-import { NEWSLETTER_JOINED_MESSAGE } from './NewsletterSignup';
+import {
+  NEWSLETTER_INVALID_ADDRESS_MESSAGE,
+  NEWSLETTER_JOINED_DETAIL,
+  NEWSLETTER_JOINED_MESSAGE,
+} from './NewsletterSignup';
 
 function renderFooter() {
   const server = installFakeServer();
@@ -23,7 +28,7 @@ async function join(user: ReturnType<typeof userEvent.setup>, email: string) {
 }
 
 describe('Footer links', () => {
-  it('links to the App Store, the blog, the website and the privacy policy in new tabs, and mails support', async () => {
+  it('links to the App Store, the blog and the website in new tabs, and mails support', async () => {
     renderFooter();
 
     const appStore = await links().findByRole('link', { name: /Get the iPhone app/ });
@@ -32,10 +37,6 @@ describe('Footer links', () => {
     expect(appStore).toHaveAccessibleName(/^Get the iPhone app ?\(opens in a new tab\)$/);
     expect(links().getByRole('link', { name: /^Blog/ })).toHaveAttribute('href', FAKE_APP_LINKS.blogUrl);
     expect(links().getByRole('link', { name: /^Website/ })).toHaveAttribute('href', FAKE_APP_LINKS.website);
-    expect(links().getByRole('link', { name: /^Privacy policy/ })).toHaveAttribute(
-      'href',
-      FAKE_APP_LINKS.privacyPolicyUrl,
-    );
     const support = links().getByRole('link', { name: /Support/ });
     expect(support).toHaveAttribute('href', `mailto:${FAKE_APP_LINKS.supportEmail}`);
     expect(support).not.toHaveAttribute('target');
@@ -57,14 +58,60 @@ describe('Footer links', () => {
   });
 });
 
+describe('the legal links', () => {
+  const legal = () => within(screen.getByRole('navigation', { name: 'Legal' }));
+
+  it('link to the privacy policy and the terms in this tab, from the first render, before the server answers', () => {
+    const { server } = renderFooter();
+    server.route('GET /api/getAppLinks', () => new Promise<never>(() => undefined));
+
+    expect(legal().getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      LEGAL_PATHS.privacy,
+    );
+    expect(legal().getByRole('link', { name: 'Terms of service' })).toHaveAttribute(
+      'href',
+      LEGAL_PATHS.terms,
+    );
+    for (const link of legal().getAllByRole('link')) expect(link).not.toHaveAttribute('target');
+    expect(legal().getByRole('button', { name: 'Cookie settings' })).toBeInTheDocument();
+  });
+
+  it('open the pages in the app', async () => {
+    installFakeServer();
+    const { router } = renderRoute('/', [
+      { path: '/', element: <Footer /> },
+      { path: LEGAL_PATHS.privacy, element: <h1>Privacy</h1> },
+      { path: LEGAL_PATHS.terms, element: <h1>Terms</h1> },
+    ]);
+    const user = userEvent.setup();
+
+    await user.click(legal().getByRole('link', { name: 'Terms of service' }));
+    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(LEGAL_PATHS.terms);
+  });
+
+  it('Cookie settings asks for the cookie choice again, to give focus back to the button', async () => {
+    const { user } = renderFooter();
+    const button = legal().getByRole('button', { name: 'Cookie settings' });
+
+    await user.click(button);
+
+    expect(areCookieSettingsOpen()).toBe(true);
+    expect(cookieSettingsOpener()).toBe(button);
+    closeCookieSettings();
+  });
+});
+
 describe('NewsletterSignup', () => {
-  it('joins with the address as typed, then shows the confirmation in place of the form, announced and focused', async () => {
+  it('joins with the address as typed, then says a confirmation link is on its way, in place of the form, announced and focused', async () => {
     const { server, user } = renderFooter();
 
     await join(user, '  reader@example.com ');
 
-    const confirmation = await screen.findByText(NEWSLETTER_JOINED_MESSAGE);
+    const confirmation = (await screen.findByText(NEWSLETTER_JOINED_MESSAGE)).closest('p');
     expect(confirmation).toHaveFocus();
+    expect(confirmation).toHaveTextContent(NEWSLETTER_JOINED_DETAIL);
     expect(screen.queryByRole('textbox', { name: 'E-mail address' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
     expect(server.calls('POST /api/joinNewsletter').map((call) => call.body)).toEqual([
@@ -77,35 +124,50 @@ describe('NewsletterSignup', () => {
 
     await join(user, 'not-an-email');
 
-    expect(await screen.findByText(messages.newsletterFailed)).toBeInTheDocument();
+    expect(await screen.findByText(NEWSLETTER_INVALID_ADDRESS_MESSAGE)).toBeInTheDocument();
     expect(server.calls('POST /api/joinNewsletter').map((call) => call.body)).toEqual([
       { email: 'not-an-email' },
     ]);
   });
 
-  it.each<[string, () => FakeResponse | Promise<never>]>([
+  const tooMany = 'Too many requests. Please try again in 10 minutes.';
+  it.each<[string, () => FakeResponse | Promise<never>, string]>([
     [
       'a refused address (400)',
-      () => ({ status: 400, body: { success: false, code: 'BAD_REQUEST', error: 'x' } }),
+      () => ({ status: 400, body: { success: false, code: 'BAD_REQUEST', error: 'email: x' } }),
+      NEWSLETTER_INVALID_ADDRESS_MESSAGE,
     ],
     [
       'too many tries (429)',
-      () => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', error: 'x' } }),
+      () => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', error: tooMany } }),
+      tooMany,
     ],
-    ['an answer without success', () => ({ status: 200, body: { success: false, error: 'x' } })],
-    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('shows the one SPEC §8 sentence on %s, and keeps the address', async (_name, answer) => {
+    [
+      'a failure on the server (500)',
+      () => ({ status: 500, body: { success: false, code: 'INTERNAL', error: 'x' } }),
+      messages.newsletterFailed,
+    ],
+    [
+      'an answer without success',
+      () => ({ status: 200, body: { success: false, error: 'x' } }),
+      messages.newsletterFailed,
+    ],
+    [
+      'no network',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'Could not reach Stillpoint. Check your connection and try again.',
+    ],
+  ])('says why on %s, and keeps the address', async (_name, answer, why) => {
     const { server, user } = renderFooter();
     server.route('POST /api/joinNewsletter', answer);
 
     await join(user, 'reader@example.com');
 
     const error = await screen.findByRole('alert');
-    expect(error).toHaveTextContent(messages.newsletterFailed);
-    expect(error.textContent).toBe(messages.newsletterFailed);
+    expect(error.textContent).toBe(why);
     expect(emailField()).toHaveValue('reader@example.com');
     expect(emailField()).toHaveAttribute('aria-invalid', 'true');
-    expect(emailField()).toHaveAccessibleDescription(messages.newsletterFailed);
+    expect(emailField()).toHaveAccessibleDescription(why);
     expect(screen.queryByText(NEWSLETTER_JOINED_MESSAGE)).not.toBeInTheDocument();
   });
 
@@ -114,14 +176,14 @@ describe('NewsletterSignup', () => {
     let fail = true;
     server.route('POST /api/joinNewsletter', () =>
       fail
-        ? { status: 429, body: { success: false, code: 'RATE_LIMITED', error: 'x' } }
+        ? { status: 429, body: { success: false, code: 'RATE_LIMITED', error: tooMany } }
         : { body: { success: true, data: { ok: true } } },
     );
 
     await join(user, 'reader@example.com');
-    expect(await screen.findByText(messages.newsletterFailed)).toBeInTheDocument();
+    expect(await screen.findByText(tooMany)).toBeInTheDocument();
     await user.type(emailField(), '{Backspace}m');
-    expect(screen.queryByText(messages.newsletterFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(tooMany)).not.toBeInTheDocument();
 
     fail = false;
     await user.click(joinButton());

@@ -1,14 +1,17 @@
-import type { AppLinks } from '@stillpoint/core';
+import { type AppLinks, LEGAL_PATHS } from '@stillpoint/core';
 import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { LogoMark } from '../../ui/Logo';
 import { useAppLinks } from '../appLinks';
 import { brand } from '../brand';
+import { CookieSettingsButton } from '../cookieBanner/CookieSettingsButton';
 import { NewsletterSignup } from './NewsletterSignup';
 
 /**
- * The public pages' footer (SPEC §2): the newsletter signup and the ways to Stillpoint outside
- * this site: the App Store, the blog, the website, the privacy policy and support by e-mail.
+ * The public pages' footer (SPEC §2): the newsletter signup; the ways to Stillpoint outside this
+ * site: the App Store, the blog, the website and support by e-mail; and, at the bottom, the privacy
+ * policy, the terms and Cookie settings, which reopens the cookie choice.
  */
 export function Footer() {
   const navId = useId();
@@ -29,7 +32,10 @@ export function Footer() {
           <FooterLinks />
         </nav>
       </div>
-      <p className="mt-10 text-sm text-muted">{brand.tagline}</p>
+      <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted">{brand.tagline}</p>
+        <LegalLinks />
+      </div>
     </footer>
   );
 }
@@ -41,16 +47,44 @@ interface FooterLink {
   external: boolean;
 }
 
-type FooterLinkSources = Pick<AppLinks, 'website' | 'blogUrl' | 'privacyPolicyUrl' | 'supportEmail'> &
+type FooterLinkSources = Pick<AppLinks, 'website' | 'blogUrl' | 'supportEmail'> &
   Partial<Pick<AppLinks, 'appStoreUrl'>>;
 
 const footerLinks = (links: FooterLinkSources): FooterLink[] => [
   ...(links.appStoreUrl ? [{ label: 'Get the iPhone app', href: links.appStoreUrl, external: true }] : []),
   { label: 'Blog', href: links.blogUrl, external: true },
   { label: 'Website', href: links.website, external: true },
-  { label: 'Privacy policy', href: links.privacyPolicyUrl, external: true },
   { label: `Support: ${links.supportEmail}`, href: `mailto:${links.supportEmail}`, external: false },
 ];
+
+const legalLinkStyle =
+  'inline-flex min-h-9 items-center rounded-md text-sm text-muted underline underline-offset-4 hover:text-accent';
+
+/**
+ * This site's own legal pages and the cookie choice: known without asking the server, so they
+ * are there from the first screen. The pages open in this tab; Cookie settings opens the banner.
+ */
+function LegalLinks() {
+  return (
+    <nav aria-label="Legal">
+      <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
+        <li>
+          <Link to={LEGAL_PATHS.privacy} className={legalLinkStyle}>
+            Privacy policy
+          </Link>
+        </li>
+        <li>
+          <Link to={LEGAL_PATHS.terms} className={legalLinkStyle}>
+            Terms of service
+          </Link>
+        </li>
+        <li>
+          <CookieSettingsButton className={`${legalLinkStyle} cursor-pointer`} />
+        </li>
+      </ul>
+    </nav>
+  );
+}
 
 function FooterLinks() {
   const appLinks = useAppLinks();
@@ -58,7 +92,7 @@ function FooterLinks() {
     return (
       <div aria-busy="true" className="flex flex-col gap-2.5 py-2">
         <span className="sr-only">Loading links</span>
-        {[28, 16, 20, 24, 36].map((width) => (
+        {[28, 16, 20, 36].map((width) => (
           <span
             key={width}
             aria-hidden="true"

@@ -3,15 +3,33 @@ import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
-import { callApi } from '../api';
+import { ApiError, callApi } from '../api';
 import { usePress } from '../usePress';
 
-export const NEWSLETTER_JOINED_MESSAGE = 'Thanks! Check your inbox to confirm.';
+export const NEWSLETTER_JOINED_MESSAGE = 'Almost done: check your inbox for a link to confirm.';
+/**
+ * What happens next, as the server does it (docs/newsletter.md): only a confirmed address gets the
+ * newsletter, and one confirmed already is sent nothing (the answer is the same either way).
+ */
+export const NEWSLETTER_JOINED_DETAIL =
+  'The newsletter starts once you open that link. Already subscribed? Then nothing changes.';
+export const NEWSLETTER_INVALID_ADDRESS_MESSAGE = 'Enter a valid e-mail address';
+
+/** Why joining failed, in words: the address, too many tries, no connection, or the server. */
+export function newsletterErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'BAD_REQUEST') return NEWSLETTER_INVALID_ADDRESS_MESSAGE;
+    // The server says how long to wait; no connection reads the app's one sentence for it.
+    if (error.code === 'RATE_LIMITED' || error.code === 'NETWORK') return error.message;
+  }
+  return messages.newsletterFailed;
+}
 
 /**
- * The footer's newsletter signup (SPEC §2, §5). The address goes to the server as typed: the
- * server alone judges it, so the form has no format check (noValidate keeps the browser's out too,
- * while type=email still brings up the right keyboard). Any failure reads SPEC §8's one sentence.
+ * The newsletter signup (SPEC §2, §5), in the footer and on the confirm page when a link has
+ * expired. The address goes to the server as typed: the server alone judges it, so the form has no
+ * format check (noValidate keeps the browser's out too, while type=email still brings up the right
+ * keyboard). A failure says why: the address, too many tries, or no connection.
  */
 export function NewsletterSignup() {
   const headingId = useId();
@@ -55,7 +73,10 @@ export function NewsletterSignup() {
             className="flex items-start gap-2.5 rounded-xl bg-accent-soft px-4 py-3 text-sm font-medium text-accent-strong focus:outline-none"
           >
             <MailCheck aria-hidden="true" className="mt-px size-4 shrink-0" />
-            {NEWSLETTER_JOINED_MESSAGE}
+            <span className="flex flex-col gap-1">
+              <span>{NEWSLETTER_JOINED_MESSAGE}</span>
+              <span className="font-normal">{NEWSLETTER_JOINED_DETAIL}</span>
+            </span>
           </p>
         ) : null}
       </div>
@@ -87,7 +108,7 @@ export function NewsletterSignup() {
             </Button>
           </div>
           <p id={errorId} role="alert" className="text-sm font-medium text-danger empty:hidden">
-            {join.isError ? messages.newsletterFailed : null}
+            {join.isError ? newsletterErrorMessage(join.error) : null}
           </p>
         </form>
       )}

@@ -4,6 +4,7 @@ import {
   DAY_MS,
   hasPremiumEntitlement,
   isExpired,
+  isPaymentFailed,
   isPremiumActive,
   isTrial,
 } from '@stillpoint/core';
@@ -11,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { MINUTE_MS, type PlanKind, serverClock, subscriptionState } from '../../test/subscriptions';
 import { premiumStatus } from './premiumStatus';
 
-const kinds: PlanKind[] = ['pro', 'cardTrial', 'noCardTrial', 'expired', 'lifetime'];
+const kinds: PlanKind[] = ['pro', 'cardTrial', 'noCardTrial', 'expired', 'lifetime', 'paymentFailed'];
 
 describe('premiumStatus', () => {
   it('is nothing in force, no badge and a plan to buy, without a subscription', () => {
@@ -19,6 +20,7 @@ describe('premiumStatus', () => {
       hasEntitlement: false,
       isPremium: false,
       isExpired: false,
+      isPaymentFailed: false,
       isTrial: false,
       daysLeft: 0,
       isNoCardTrial: false,
@@ -39,11 +41,22 @@ describe('premiumStatus', () => {
         hasEntitlement: hasPremiumEntitlement(subscriber),
         isPremium: isPremiumActive(subscriber, now),
         isExpired: isExpired(subscriber, now),
+        isPaymentFailed: isPaymentFailed(subscriber, now),
         isTrial: isTrial(subscriber),
         canBuyPlan: canBuyPlan(subscriber, now),
         badge: badgeText(subscriber, now),
       });
     }
+  });
+
+  it('reads a failed payment as premium still on, nothing to buy, and the badge payment failed', () => {
+    expect(premiumStatus(subscriptionState('paymentFailed'))).toMatchObject({
+      isPremium: true,
+      isExpired: false,
+      isPaymentFailed: true,
+      canBuyPlan: false,
+      badge: 'payment failed',
+    });
   });
 
   it("takes the server's days, not the page's clock: a page 1 minute behind still reads 7 days", () => {

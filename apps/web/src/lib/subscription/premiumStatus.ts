@@ -12,6 +12,11 @@ export interface PremiumStatus {
   /** Premium is in force (trial included), by the server's clock. */
   isPremium: boolean;
   isExpired: boolean;
+  /**
+   * A renewal's charge failed and is being retried while premium stays on: the page offers only
+   * "Update your card" (SPEC §2's badge reads 'payment failed').
+   */
+  isPaymentFailed: boolean;
   /** On a trial (SPEC §4: the period type says so, or the weekly promo), in force or not. */
   isTrial: boolean;
   /** Whole days left, as the server counted them when it answered (0 without an end). */
@@ -20,16 +25,19 @@ export interface PremiumStatus {
   isNoCardTrial: boolean;
   /** Nothing is in force, or only the no-card trial: the upgrade card applies. */
   canBuyPlan: boolean;
-  /** The header badge ('PRO', 'trial N days left', 'subscription expired'), or null without a subscription. */
+  /**
+   * The header badge ('PRO', 'trial N days left', 'payment failed', 'subscription expired'), or
+   * null without a subscription.
+   */
   badge: string | null;
 }
 
 /**
- * The server decides what is in force: its answer carries isTrial, daysLeft and isExpired, worked
- * out with core's rules on the server's clock. The page never re-derives them with the browser's
- * clock, which may be off by anything (a brand-new trial would read 'trial 8 days left' on a clock
- * 100 ms behind, and a fast clock would say 'subscription expired' while the server grants
- * premium). Only clock-free facts come from the subscriber itself (is there an entitlement, is a
+ * The server decides what is in force: its answer carries isTrial, daysLeft, isExpired and
+ * isPaymentFailed, worked out with core's rules on the server's clock. The page never re-derives
+ * them with the browser's clock, which may be off by anything (a brand-new trial would read 'trial
+ * 8 days left' on a clock 100 ms behind, and a fast clock would say 'subscription expired' while
+ * the server grants premium). Only clock-free facts come from the subscriber itself (is there an entitlement, is a
  * card on file).
  */
 export function premiumStatus(state: SubscriptionState | null): PremiumStatus {
@@ -40,6 +48,7 @@ export function premiumStatus(state: SubscriptionState | null): PremiumStatus {
       hasEntitlement: false,
       isPremium: false,
       isExpired: false,
+      isPaymentFailed: false,
       isTrial: false,
       daysLeft: 0,
       isNoCardTrial: false,
@@ -47,17 +56,19 @@ export function premiumStatus(state: SubscriptionState | null): PremiumStatus {
       badge: null,
     };
   }
-  const { isExpired, isTrial, daysLeft } = state;
+  const { isExpired, isPaymentFailed, isTrial, daysLeft } = state;
+  // A plan whose payment failed is still in force (isExpired is false): it is not bought again.
   const isPremium = !isExpired;
   const isNoCardTrial = isPremium && isTrial && !hasCardOnFile(subscriber);
   return {
     hasEntitlement,
     isPremium,
     isExpired,
+    isPaymentFailed,
     isTrial,
     daysLeft,
     isNoCardTrial,
     canBuyPlan: !isPremium || isNoCardTrial,
-    badge: subscriptionBadge({ isExpired, isTrial, daysLeft }),
+    badge: subscriptionBadge({ isExpired, isPaymentFailed, isTrial, daysLeft }),
   };
 }

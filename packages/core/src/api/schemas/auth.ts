@@ -39,6 +39,8 @@ export const devOutboxMessageSchema = z.object({
   to: z.string(),
   body: z.string(),
   sentAt: z.string(),
+  /** An e-mail's extra header fields (List-Unsubscribe, ...), when it has any. */
+  headers: z.optional(z.record(z.string(), z.string())),
 });
 
 export const authEndpoints = {

@@ -28,6 +28,8 @@ export const readinessSchema = z.object({
     feedback: forwardingKindStateSchema,
     analytics: forwardingKindStateSchema,
     adEvents: forwardingKindStateSchema,
+    /** Newsletter confirmation e-mails (docs/newsletter.md). */
+    newsletter: forwardingKindStateSchema,
   }),
   /**
    * Where rate-limit counts are kept: shared through Redis, or in this process (no Redis configured,

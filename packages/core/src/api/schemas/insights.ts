@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { MAX_SESSION_LENGTH_MS } from '../../constants';
+import { STORE_RATING_SOURCES } from '../../constants/store-ratings';
 import { INSIGHT_DAYS, INTERCEPT_OUTCOMES } from '../../rules/insights';
 import { defineEndpoint } from '../endpoint';
 import { userDayBodySchema, userDayQuerySchema, uuidSchema } from './common';
@@ -119,6 +120,28 @@ export const insightsSchema = z.object({
 });
 export type Insights = z.infer<typeof insightsSchema>;
 
+/**
+ * The figures the server can back (docs/funnel.md "Figures and their sources"): every pause ever
+ * recorded, counted by the server and answered only past core's minimum (else null), and the store
+ * rating the operator configured (else null). Nothing in it is about one person.
+ */
+export const proofFiguresSchema = z.object({
+  pauses: z.nullable(
+    z.object({
+      pauses: z.int().check(z.minimum(0)),
+      turnedBack: z.int().check(z.minimum(0)),
+    }),
+  ),
+  storeRating: z.nullable(
+    z.object({
+      rating: z.number().check(z.minimum(1), z.maximum(5)),
+      ratings: z.int().check(z.minimum(1)),
+      store: z.enum(STORE_RATING_SOURCES),
+      url: z.string(),
+    }),
+  ),
+});
+
 export const insightsEndpoints = {
   reportInterceptOutcomes: defineEndpoint({
     method: 'POST',
@@ -139,5 +162,13 @@ export const insightsEndpoints = {
     auth: 'user',
     query: z.object({ userDay: userDayQuerySchema }),
     response: insightsSchema,
+  }),
+  getProofFigures: defineEndpoint({
+    method: 'GET',
+    path: '/getProofFigures',
+    summary:
+      "The figures Stillpoint shows as facts that the server backs: all pauses and those turned back, counted at most every few minutes and only past a minimum, and the configured store rating. Public and cacheable. Stillpoint's own addition (docs/insights.md).",
+    auth: 'public',
+    response: proofFiguresSchema,
   }),
 };

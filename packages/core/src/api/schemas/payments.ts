@@ -72,6 +72,49 @@ export const paymentConfigSchema = z.object({
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
+/**
+ * What a plan bought now would charge (core's checkoutTrial and firstCharge, decided by the
+ * server): whether checkout adds free days (a first trial), carries over what is left of the
+ * no-card trial (credit) or charges today (none); what is due today; and the first charge. Dates
+ * are ISO strings; amounts in cents.
+ */
+export const checkoutTermsSchema = z.object({
+  trial: z.enum(['freeDays', 'credit', 'none']),
+  /** When the trial would end for a checkout completed now; null without one. */
+  trialEndsAt: z.nullable(z.string()),
+  dueToday: z.int().check(z.minimum(0)),
+  firstChargeAt: z.string(),
+  firstChargeAmount: z.int().check(z.minimum(0)),
+  currency: z.string(),
+});
+export type CheckoutTerms = z.infer<typeof checkoutTermsSchema>;
+
+/**
+ * What the person's premium came from, for the confirmation shown after a purchase or a trial
+ * start (and the receipt e-mail): a web plan, or the no-card trial. Dates are ISO strings.
+ */
+export const purchaseSummarySchema = z.object({
+  kind: z.enum(['plan', 'freeTrial']),
+  /** How the plan is billed; null for the no-card trial. */
+  plan: z.nullable(z.enum(['monthly', 'annual', 'biennial'])),
+  /** When the trial ends (the plan's trial, or the no-card trial); null when not on a trial. */
+  trialEndsAt: z.nullable(z.string()),
+  /** The plan's first charge: to come at the trial's end, or paid already; null when none will come. */
+  firstCharge: z.nullable(
+    z.object({
+      at: z.string(),
+      amount: z.int().check(z.minimum(0)),
+      currency: z.string(),
+      paid: z.boolean(),
+    }),
+  ),
+  /** The plan is canceled at its period's end: nothing more is charged. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** The address the receipt went to, once it has gone. */
+  receiptSentTo: z.nullable(z.string()),
+});
+export type PurchaseSummary = z.infer<typeof purchaseSummarySchema>;
+
 export const paymentsEndpoints = {
   getPaymentConfig: defineEndpoint({
     method: 'GET',
@@ -120,5 +163,22 @@ export const paymentsEndpoints = {
     auth: 'user',
     body: subscriptionIntentBodySchema,
     response: subscriptionIntentSchema,
+  }),
+  getCheckoutTerms: defineEndpoint({
+    method: 'GET',
+    path: '/getCheckoutTerms',
+    summary:
+      'What buying this plan now charges the signed-in person: the trial, what is due today and the first charge.',
+    auth: 'user',
+    query: z.object({ priceId: priceIdSchema }),
+    response: checkoutTermsSchema,
+  }),
+  getPurchaseSummary: defineEndpoint({
+    method: 'GET',
+    path: '/getPurchaseSummary',
+    summary:
+      "What the signed-in person's premium came from (a web plan or the no-card trial), for the confirmation; null otherwise.",
+    auth: 'user',
+    response: z.nullable(purchaseSummarySchema),
   }),
 };

@@ -15,6 +15,12 @@ export const subscriberSubscriptionSchema = z.object({
   period_type: z.enum(['normal', 'trial', 'intro', 'promotional']),
   store: z.enum(['app_store', 'play_store', 'stripe', 'promotional', 'gift']),
   is_sandbox: z.boolean(),
+  /**
+   * RevenueCat's name: when a renewal's charge failed that the store or payment provider is still
+   * retrying (a web plan past due); null or absent while payments go through. Premium stays on
+   * meanwhile, until expires_date (the retry window's end).
+   */
+  billing_issues_detected_at: z.optional(z.nullable(isoDateTimeSchema)),
 });
 export type SubscriberSubscription = z.infer<typeof subscriberSubscriptionSchema>;
 

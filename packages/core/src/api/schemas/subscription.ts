@@ -5,7 +5,7 @@ import { subscriberSchema } from './subscriber';
 
 /**
  * What the subscription page shows (SPEC §3): texts the server words, where to manage the plan
- * (null when there is nowhere to go), and the derived flags. The server answers null when the
+ * (null when there is nowhere to go), and the derived flags, worked out on the server's clock. The server answers null when the
  * user has never subscribed ('You don't have an active subscription').
  */
 export const subscriptionStateSchema = z.object({
@@ -16,6 +16,11 @@ export const subscriptionStateSchema = z.object({
   isTrial: z.boolean(),
   daysLeft: z.int().check(z.minimum(0)),
   isExpired: z.boolean(),
+  /**
+   * A renewal's charge failed and the provider is retrying it while premium stays on (core's
+   * isPaymentFailed): the page offers "Update your card", and managementUrl opens the card update.
+   */
+  isPaymentFailed: z.boolean(),
   subscriber: subscriberSchema,
 });
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;

@@ -4,6 +4,7 @@ import type { LocalContext } from './context';
 import { acceptCardForSubscription } from './embedded';
 import { failIntent, loadIntent } from './intents';
 import type { IntentObject } from './objects';
+import { finishCardAuthentication } from './portal';
 import { awaitsIntent } from './subscriptions';
 import { withQuery } from './urls';
 
@@ -26,8 +27,9 @@ function returnParams(intent: IntentObject, status: 'succeeded' | 'failed'): Rec
 
 /**
  * The authentication page's answer. Completing it finishes what the card was for (the hosted
- * checkout or the embedded form's subscription); failing it leaves the intent waiting for another
- * card, with Stripe's message. Returns where the person goes next, or null for an unknown page.
+ * checkout, the embedded form's subscription, or the billing portal's new card); failing it leaves
+ * the intent waiting for another card, with Stripe's message. Returns where the person goes next,
+ * or null for an unknown page.
  */
 export async function finishAuthentication(
   ctx: LocalContext,
@@ -40,6 +42,7 @@ export async function finishAuthentication(
   const purpose = intent.local_purpose;
   const card = intent.local_pending_card;
 
+  if (purpose.kind === 'card_update') return finishCardAuthentication(ctx, intent, outcome);
   if (purpose.kind === 'checkout') {
     const session = await ctx.store.get('checkout.session', purpose.session_id);
     if (outcome === 'fail' || !card || !session || !isSessionOpen(session, ctx.now)) {

@@ -1,3 +1,4 @@
+import { PAYMENT_RETRY_WINDOW_DAYS } from '@stillpoint/core';
 import { cardLabel } from '../card-label';
 import { type ProviderSubscription, TRIAL_STARTS_ON_SETUP_METADATA_KEY } from '../provider';
 import { DECLINED_MESSAGE } from './cards';
@@ -17,10 +18,13 @@ import type {
 } from './objects';
 
 const DAY: Seconds = 86_400;
-/** A failed renewal is tried once more, this long after the first attempt. */
-export const RETRY_AFTER: Seconds = 3 * DAY;
-/** The first attempt plus one retry; when both fail the subscription is canceled. */
-const MAX_CHARGE_ATTEMPTS = 2;
+/**
+ * When a failed renewal is tried again, in days after its first attempt, as a Stripe custom retry
+ * schedule would (so it is charged at most four times): the last retry falls at the end of the retry window (core's
+ * PAYMENT_RETRY_WINDOW_DAYS, during which premium stays on), and when it fails too the
+ * subscription is canceled, as Stripe's "cancel the subscription if all retries fail".
+ */
+export const RETRY_SCHEDULE_DAYS: readonly number[] = [3, 7, PAYMENT_RETRY_WINDOW_DAYS];
 /** Stripe expires a subscription whose first payment was never confirmed after 23 hours. */
 const INCOMPLETE_EXPIRES_AFTER: Seconds = 23 * 3600;
 
@@ -201,14 +205,16 @@ async function collect(
     local_pending_card: null,
   };
   await ctx.store.put(intent);
+  const retryInDays = RETRY_SCHEDULE_DAYS[attempts - 1];
   const after: InvoiceObject = succeeded
     ? markInvoicePaid({ ...invoice, attempt_count: attempts }, at)
     : {
         ...invoice,
         attempt_count: attempts,
         attempted: true,
-        next_payment_attempt: attempts < MAX_CHARGE_ATTEMPTS ? at + RETRY_AFTER : null,
-        status: attempts < MAX_CHARGE_ATTEMPTS ? 'open' : 'uncollectible',
+        // Counted from the first attempt (the invoice's creation), so each retry keeps its day.
+        next_payment_attempt: retryInDays === undefined ? null : invoice.created + retryInDays * DAY,
+        status: retryInDays === undefined ? 'uncollectible' : 'open',
       };
   await ctx.store.put(after);
   if (succeeded) {
@@ -347,19 +353,78 @@ async function applyStep(
     case 'period_end':
       if (subscription.cancel_at_period_end) return end(ctx, subscription, step.at, 'cancellation_requested');
       return renew(ctx, subscription, step.at);
-    case 'retry': {
+    case 'retry':
       if (!invoice) return subscription;
-      const charged = await collect(ctx, subscription, invoice, step.at);
-      if (charged.status === 'paid') {
-        const recovered: SubscriptionObject = { ...subscription, status: 'active' };
-        await ctx.store.put(recovered);
-        ctx.events.emit('customer.subscription.updated', recovered);
-        return recovered;
-      }
-      if (charged.status === 'uncollectible') return end(ctx, subscription, step.at, 'payment_failed');
-      return subscription;
+      return chargeAgain(ctx, subscription, invoice, step.at);
+  }
+}
+
+/**
+ * Charges a past-due subscription's open invoice again: paid, it is active again for the period
+ * it was renewed for; failed on the last attempt, it ends; otherwise it stays past due.
+ */
+async function chargeAgain(
+  ctx: LocalContext,
+  subscription: SubscriptionObject,
+  invoice: InvoiceObject,
+  at: Seconds,
+): Promise<SubscriptionObject> {
+  const charged = await collect(ctx, subscription, invoice, at);
+  if (charged.status === 'paid') {
+    const recovered: SubscriptionObject = { ...subscription, status: 'active' };
+    await ctx.store.put(recovered);
+    ctx.events.emit('customer.subscription.updated', recovered);
+    return recovered;
+  }
+  if (charged.status === 'uncollectible') return end(ctx, subscription, at, 'payment_failed');
+  return subscription;
+}
+
+/**
+ * A new card from the billing portal (Stripe's payment_method_update flow): it becomes the
+ * customer's card and that of every subscription still running, so renewals and retries charge
+ * it; and the open invoice of a past-due subscription is charged to it at once. The test clock's
+ * failing charges were the old card's, so they stop. Run in one transaction, one at a time per
+ * provider (local-provider.ts), so a second update finds the invoice paid and charges nothing.
+ */
+export async function replaceCard(
+  ctx: LocalContext,
+  customerId: string,
+  card: CardDetails,
+): Promise<{ method: PaymentMethodObject; paidInvoices: InvoiceObject[] }> {
+  const customer = await loadCustomer(ctx, customerId);
+  const method = await createPaymentMethod(ctx, { ...customer, local_charges_fail: false }, card);
+  const paidInvoices: InvoiceObject[] = [];
+  for (const listed of await ctx.store.list('subscription', { customerId })) {
+    // Read again, locking its row: a second update on another server waits and sees this one's.
+    const subscription = await ctx.store.get('subscription', listed.id);
+    // An embedded-form trial still waiting for its own card is left to its form.
+    const running = subscription && ['trialing', 'active', 'past_due'].includes(subscription.status);
+    if (!subscription || !running || subscription.pending_setup_intent !== null) continue;
+    const withCard: SubscriptionObject = { ...subscription, default_payment_method: method.id };
+    await ctx.store.put(withCard);
+    const invoice = await latestInvoiceOf(ctx, withCard);
+    if (withCard.status === 'past_due' && invoice?.status === 'open') {
+      const after = await chargeAgain(ctx, withCard, invoice, ctx.now);
+      const charged = await ctx.store.get('invoice', invoice.id);
+      if (charged?.status === 'paid') paidInvoices.push(charged);
+      // A recovery already said what changed; otherwise the new card is the change to announce.
+      if (after.status !== 'active') ctx.events.emit('customer.subscription.updated', after);
+    } else {
+      ctx.events.emit('customer.subscription.updated', withCard);
     }
   }
+  return { method, paidInvoices };
+}
+
+/** What a past-due subscription owes now: its open invoice, if it has one. */
+export async function amountDueOf(
+  ctx: Pick<LocalContext, 'store'>,
+  subscription: SubscriptionObject,
+): Promise<InvoiceObject | null> {
+  if (subscription.status !== 'past_due' || !subscription.latest_invoice) return null;
+  const invoice = await ctx.store.get('invoice', subscription.latest_invoice);
+  return invoice?.status === 'open' ? invoice : null;
 }
 
 /**

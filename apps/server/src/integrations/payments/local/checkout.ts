@@ -21,6 +21,9 @@ import { isHttpUrl, withQuery } from './urls';
 
 /** Stripe's default: an unused Checkout Session expires after a day. */
 const SESSION_LIFETIME: Seconds = 24 * 3600;
+/** Stripe refuses a checkout whose set trial end is nearer than this. */
+const MIN_TRIAL_END_AHEAD: Seconds = 48 * 3600;
+const DAY: Seconds = 86_400;
 const MAX_QUANTITY = 99;
 
 export async function newCustomer(
@@ -66,6 +69,14 @@ export async function createCheckoutSession(
   const id = newId('cs');
   const subtotal = price.unit_amount * request.quantity;
   const trialDays = request.mode === 'subscription' ? Math.max(0, Math.floor(request.trialDays)) : 0;
+  const trialEnd =
+    request.mode === 'subscription' && request.trialEnd
+      ? Math.floor(request.trialEnd.getTime() / 1000)
+      : null;
+  if (trialEnd !== null && trialEnd < ctx.now + MIN_TRIAL_END_AHEAD) {
+    throw new LocalPaymentError('subscription_data.trial_end must be at least 48 hours in the future.');
+  }
+  const trialing = trialEnd !== null || trialDays > 0;
   const session: CheckoutSessionObject = {
     id,
     object: 'checkout.session',
@@ -86,7 +97,7 @@ export async function createCheckoutSession(
     url: ctx.urls.checkout(id),
     currency: price.currency,
     amount_subtotal: subtotal,
-    amount_total: trialDays > 0 ? 0 : subtotal,
+    amount_total: trialing ? 0 : subtotal,
     metadata: { ...request.metadata },
     line_items: {
       object: 'list',
@@ -105,7 +116,7 @@ export async function createCheckoutSession(
     livemode: false,
     local_subscription_data:
       request.mode === 'subscription'
-        ? { trial_period_days: trialDays, metadata: { ...request.metadata } }
+        ? { trial_period_days: trialDays, trial_end: trialEnd, metadata: { ...request.metadata } }
         : null,
   };
   await ctx.store.put(session);
@@ -145,11 +156,26 @@ export async function expireSession(ctx: LocalContext, sessionId: string): Promi
 export const trialDaysOf = (session: CheckoutSessionObject) =>
   session.local_subscription_data?.trial_period_days ?? 0;
 
+/** A set trial end (the no-card trial's remaining days carried over), or null for free days or none. */
+export const setTrialEndOf = (session: CheckoutSessionObject): Seconds | null =>
+  session.local_subscription_data?.trial_end ?? null;
+
+/** When the trial of a subscription bought `now` ends; null when it is charged at once. */
+export function trialEndOf(session: CheckoutSessionObject, now: Seconds): Seconds | null {
+  if (session.mode !== 'subscription') return null;
+  const setEnd = setTrialEndOf(session);
+  if (setEnd !== null) return setEnd > now ? setEnd : null;
+  const days = trialDaysOf(session);
+  return days > 0 ? now + days * DAY : null;
+}
+
+/** The subscription starts with a trial: nothing is charged as the session completes. */
+export const startsTrial = (session: CheckoutSessionObject) =>
+  session.mode === 'subscription' && (setTrialEndOf(session) !== null || trialDaysOf(session) > 0);
+
 /** A trial with deferred payment starts without a card; the card fields become optional. */
 export const cardIsOptional = (session: CheckoutSessionObject) =>
-  session.mode === 'subscription' &&
-  trialDaysOf(session) > 0 &&
-  session.payment_method_collection === 'if_required';
+  startsTrial(session) && session.payment_method_collection === 'if_required';
 
 /** The hosted page's fields. */
 export interface CheckoutForm extends CardInput {
@@ -201,16 +227,15 @@ export async function submitCheckout(
     }
     if (behaviour === 'requires_authentication') {
       const purpose = { kind: 'checkout', session_id: session.id, email: buyerEmail } as const;
-      const intent: IntentObject =
-        session.mode === 'subscription' && trialDaysOf(session) > 0
-          ? buildSetupIntent(ctx, { customerId: session.customer, purpose })
-          : buildPaymentIntent(ctx, {
-              customerId: session.customer,
-              purpose,
-              amount: session.amount_total,
-              currency: session.currency,
-              receiptEmail: buyerEmail,
-            });
+      const intent: IntentObject = startsTrial(session)
+        ? buildSetupIntent(ctx, { customerId: session.customer, purpose })
+        : buildPaymentIntent(ctx, {
+            customerId: session.customer,
+            purpose,
+            amount: session.amount_total,
+            currency: session.currency,
+            receiptEmail: buyerEmail,
+          });
       const waiting = await requireAuthentication(ctx, intent, card, ctx.urls.checkout(session.id));
       await ctx.store.put({
         ...session,
@@ -294,6 +319,7 @@ export async function completeCheckout(
       price,
       metadata: subscriptionData.metadata,
       trialDays: subscriptionData.trial_period_days,
+      trialEnd: subscriptionData.trial_end ?? null,
       paymentMethod,
       cancelWithoutCard: session.payment_method_collection === 'if_required',
       confirmedIntent,
@@ -301,7 +327,7 @@ export async function completeCheckout(
     completed = {
       ...session,
       status: 'complete',
-      payment_status: subscriptionData.trial_period_days > 0 ? 'no_payment_required' : 'paid',
+      payment_status: started.subscription.status === 'trialing' ? 'no_payment_required' : 'paid',
       customer: customer.id,
       customer_details: { email: customer.email ?? input.email },
       subscription: started.subscription.id,

@@ -15,7 +15,7 @@ import {
 /** Creates the embedded form's subscription and the intent its form confirms. */
 export async function createSubscriptionIntent(
   ctx: LocalContext,
-  input: { customerId: string; priceId: string; trialDays: number; userId: string },
+  input: { customerId: string; priceId: string; trialDays: number; trialEnd?: Date | null; userId: string },
 ): Promise<ProviderSubscriptionIntent> {
   const customer = await ctx.store.get('customer', input.customerId);
   if (!customer) throw new LocalPaymentError(`No such customer: '${input.customerId}'`);
@@ -26,6 +26,7 @@ export async function createSubscriptionIntent(
     customer,
     price,
     trialDays: Math.max(0, Math.floor(input.trialDays)),
+    trialEnd: input.trialEnd ? trialEndSeconds(ctx, input.trialEnd) : null,
     metadata: { userId: input.userId },
   });
   return {
@@ -33,6 +34,13 @@ export async function createSubscriptionIntent(
     type: intent.object === 'setup_intent' ? 'setup' : 'payment',
     subscriptionId: subscription.id,
   };
+}
+
+/** A set trial end in Stripe's seconds; like Stripe, one in the past is refused. */
+function trialEndSeconds(ctx: LocalContext, trialEnd: Date): number {
+  const seconds = Math.floor(trialEnd.getTime() / 1000);
+  if (seconds <= ctx.now) throw new LocalPaymentError('trial_end must be in the future.');
+  return seconds;
 }
 
 /** What the form says when its subscription was canceled (a newer purchase began) or expired. */

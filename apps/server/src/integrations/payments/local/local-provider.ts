@@ -1,3 +1,4 @@
+import type { CardInput } from '@stillpoint/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';
@@ -5,6 +6,7 @@ import type {
   CheckoutSession,
   CheckoutSessionRequest,
   PaymentProvider,
+  PortalFlow,
   ProviderCustomer,
   ProviderPrice,
   ProviderSubscription,
@@ -40,12 +42,16 @@ import { type ConfirmInput, type ConfirmResult, confirmIntent, createSubscriptio
 import { EventOutbox, EventRecorder } from './events';
 import type { CheckoutSessionObject, IntentObject, Seconds, StripeEventObject } from './objects';
 import {
+  type CardPageView,
+  type CardUpdateOutcome,
+  cardPageView,
   changePlan,
   createPortalSession,
   openPortalSession,
   type PortalPlanAction,
   type PortalView,
   portalView,
+  submitCardUpdate,
 } from './portal';
 import { SerialQueue } from './serial-queue';
 import { LocalStore } from './store';
@@ -130,9 +136,17 @@ export class LocalPaymentProvider implements PaymentProvider {
     customerId: string;
     priceId: string;
     trialDays: number;
+    trialEnd?: Date | null;
     userId: string;
   }): Promise<ProviderSubscriptionIntent> {
     return this.change('background', (ctx) => createSubscriptionIntent(ctx, input));
+  }
+
+  async retrieveCustomer(id: string): Promise<ProviderCustomer | null> {
+    const customer = await this.store.get('customer', id);
+    return customer
+      ? { id: customer.id, email: customer.email, userId: customer.metadata.userId ?? null }
+      : null;
   }
 
   async createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession> {
@@ -177,7 +191,11 @@ export class LocalPaymentProvider implements PaymentProvider {
     );
   }
 
-  async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
+  async createPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+    flow?: PortalFlow;
+  }): Promise<{ url: string }> {
     const session = await this.change('background', (ctx) => createPortalSession(ctx, input));
     return { url: session.url };
   }
@@ -228,6 +246,16 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   portalView(id: string): Promise<PortalView | null> {
     return portalView({ store: this.store, now: nowSeconds() }, id);
+  }
+
+  /** The portal's card page; null for an unknown or expired portal. */
+  cardPage(portalId: string, attempt: string | undefined): Promise<CardPageView | null> {
+    return cardPageView({ store: this.store, now: nowSeconds(), urls: this.urls }, portalId, attempt);
+  }
+
+  /** The card page's Save: a new card for the customer, which pays what a past-due plan owes. */
+  updateCard(portalId: string, form: CardInput): Promise<CardUpdateOutcome> {
+    return this.change('wait', (ctx) => submitCardUpdate(ctx, portalId, form));
   }
 
   /** Cancel at period end or resume; false when the portal or the subscription is not the customer's. */

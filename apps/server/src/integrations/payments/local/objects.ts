@@ -119,7 +119,9 @@ export interface InvoiceObject {
 export type IntentPurpose =
   | { kind: 'checkout'; session_id: string; email: string | null }
   | { kind: 'subscription'; subscription_id: string; invoice_id: string | null }
-  | { kind: 'renewal'; subscription_id: string; invoice_id: string };
+  | { kind: 'renewal'; subscription_id: string; invoice_id: string }
+  /** A new card typed on the billing portal's card page, saved once authenticated. */
+  | { kind: 'card_update'; portal_session_id: string };
 
 export interface NextActionRedirect {
   type: 'redirect_to_url';
@@ -199,8 +201,15 @@ export interface CheckoutSessionObject {
   metadata: Metadata;
   line_items: { object: 'list'; data: LineItemObject[] };
   livemode: false;
-  /** What Stripe keeps from `subscription_data` at creation, applied when the session completes. */
-  local_subscription_data: { trial_period_days: number; metadata: Metadata } | null;
+  /**
+   * What Stripe keeps from `subscription_data` at creation, applied when the session completes:
+   * free days, or a set trial end (a carried-over trial; absent on sessions made before it existed).
+   */
+  local_subscription_data: {
+    trial_period_days: number;
+    trial_end?: Seconds | null;
+    metadata: Metadata;
+  } | null;
   /**
    * The last Pay the page refused, for the page its POST redirects to (POST-redirect-GET: Back
    * and reload never send the card form again). Absent on sessions made before it existed.
@@ -232,6 +241,25 @@ export interface PortalSessionObject {
   livemode: false;
   /** Stripe's portal links are short-lived; this one is refused after this instant. */
   local_expires_at: Seconds;
+  /**
+   * Stripe's portal deep link: the session opens on updating the card and, once it is saved,
+   * sends the customer to the return URL. Absent (or null) for the portal's home page.
+   */
+  flow?: {
+    type: 'payment_method_update';
+    after_completion: { type: 'redirect'; redirect: { return_url: string } };
+  } | null;
+  /** The last card the card page refused, for the page its POST redirects to (POST-redirect-GET). */
+  local_card_attempt?: CardUpdateAttempt | null;
+}
+
+/** A refused card on the portal's card page: what was wrong, never the card typed. */
+export interface CardUpdateAttempt {
+  /** Counts up per portal session; the page shows the attempt its address names. */
+  number: number;
+  errors: Partial<Record<'cardNumber' | 'expiry' | 'cvc', string>>;
+  /** A decline or a failed authentication, shown above the form. */
+  alert: string | null;
 }
 
 export type EventObject =

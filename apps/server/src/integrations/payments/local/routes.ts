@@ -11,6 +11,7 @@ import { renderCheckoutPage } from './pages/checkout-page';
 import { safeHref } from './pages/html';
 import { messagePage } from './pages/layout';
 import { renderPortalPage } from './pages/portal-page';
+import { renderUpdateCardPage } from './pages/update-card-page';
 import { LOCAL_PAY_PREFIX, localPayPaths } from './urls';
 
 /** Per IP and route. Pages are cheap; each action writes, and confirm is where card numbers are tried. */
@@ -43,6 +44,10 @@ function noticeFor(query: Form): string | null {
       return 'From now on, charges to this customer fail, until you let them succeed.';
     case 'charges-succeed':
       return 'Charges to this customer succeed again.';
+    case 'card-updated':
+      return 'Your card is updated. It pays for your plan from now on.';
+    case 'card-updated-paid':
+      return 'Your card is updated, and the payment that had failed went through with it.';
     default:
       return null;
   }
@@ -193,6 +198,28 @@ export function registerLocalPaymentRoutes(
           showClock: !config.isProduction,
         }),
       );
+    });
+
+    // The card page (Stripe's payment_method_update): a new card, which pays what a past-due plan
+    // owes at once. Its POST answers with a redirect to a page, like the checkout's.
+    scope.get<IdParams>(localPayPaths.portalCard(':id'), pageRoute, async (request, reply) => {
+      const { id } = request.params;
+      const view = isLocalId('bps', id) ? await local.cardPage(id, request.query.attempt) : null;
+      if (!view) return notFound(reply, 'billing link');
+      return html(reply, 200, renderUpdateCardPage(view, home));
+    });
+
+    scope.post<IdParams>(localPayPaths.portalCard(':id'), actionRoute, async (request, reply) => {
+      const { id } = request.params;
+      if (!isLocalId('bps', id)) return notFound(reply, 'billing link');
+      const body = request.body ?? {};
+      const outcome = await local.updateCard(id, {
+        cardNumber: text(body.cardNumber),
+        expiry: text(body.expiry),
+        cvc: text(body.cvc),
+      });
+      if (outcome.kind === 'gone') return notFound(reply, 'billing link');
+      return reply.redirect(outcome.url, 303);
     });
 
     for (const action of ['cancel', 'resume'] as const) {

@@ -11,6 +11,7 @@ import type {
   PaymentIntentObject,
   PaymentMethodObject,
   PriceObject,
+  Seconds,
   SetupIntentObject,
   SubscriptionObject,
 } from './objects';
@@ -20,6 +21,8 @@ export interface StartInput {
   price: PriceObject;
   metadata: Metadata;
   trialDays: number;
+  /** Or when the trial ends (a carried-over trial); one already past starts no trial. */
+  trialEnd?: Seconds | null;
   /** The confirmed card; null for a trial started without one. */
   paymentMethod: PaymentMethodObject | null;
   cancelWithoutCard: boolean;
@@ -40,16 +43,20 @@ export interface Started {
  * invoice.
  */
 export async function startSubscription(ctx: LocalContext, input: StartInput): Promise<Started> {
-  const trialing = input.trialDays > 0;
-  const draft = buildSubscription(ctx, {
-    customerId: input.customer.id,
-    price: input.price,
-    metadata: input.metadata,
-    trialDays: input.trialDays,
-    status: trialing ? 'trialing' : 'active',
-    defaultPaymentMethod: input.paymentMethod?.id ?? null,
-    cancelWithoutCard: input.cancelWithoutCard,
-  });
+  const trialEnd = input.trialEnd ?? null;
+  const trialing = trialEnd !== null ? trialEnd > ctx.now : input.trialDays > 0;
+  const draft = withTrialEnd(
+    buildSubscription(ctx, {
+      customerId: input.customer.id,
+      price: input.price,
+      metadata: input.metadata,
+      trialDays: input.trialDays,
+      status: trialing ? 'trialing' : 'active',
+      defaultPaymentMethod: input.paymentMethod?.id ?? null,
+      cancelWithoutCard: input.cancelWithoutCard,
+    }),
+    trialing ? trialEnd : null,
+  );
   const invoice = markInvoicePaid(
     buildInvoice(draft, {
       reason: 'subscription_create',
@@ -99,6 +106,23 @@ export async function startSubscription(ctx: LocalContext, input: StartInput): P
 }
 
 /**
+ * A trialing subscription whose trial ends at `trialEnd` (Stripe's trial_end) rather than after
+ * whole days: its first period, and so its first charge, start then. Unchanged without one.
+ */
+function withTrialEnd(subscription: SubscriptionObject, trialEnd: Seconds | null): SubscriptionObject {
+  if (trialEnd === null || subscription.status !== 'trialing') return subscription;
+  return {
+    ...subscription,
+    trial_end: trialEnd,
+    billing_cycle_anchor: trialEnd,
+    items: {
+      object: 'list',
+      data: subscription.items.data.map((item) => ({ ...item, current_period_end: trialEnd })),
+    },
+  };
+}
+
+/**
  * The embedded form's subscription before any card, as Stripe makes it with default_incomplete:
  * with a trial it is `trialing` at once, its $0 first invoice paid, and a pending SetupIntent
  * for the form to save the card with (without a card the trial's end cancels it); without a
@@ -106,9 +130,15 @@ export async function startSubscription(ctx: LocalContext, input: StartInput): P
  */
 export async function createEmbeddedFormSubscription(
   ctx: LocalContext,
-  input: { customer: CustomerObject; price: PriceObject; trialDays: number; metadata: Metadata },
+  input: {
+    customer: CustomerObject;
+    price: PriceObject;
+    trialDays: number;
+    trialEnd?: Seconds | null;
+    metadata: Metadata;
+  },
 ): Promise<{ subscription: SubscriptionObject; intent: IntentObject }> {
-  if (input.trialDays > 0) return createSetupTrial(ctx, input);
+  if (input.trialDays > 0 || input.trialEnd != null) return createSetupTrial(ctx, input);
   const draft = buildSubscription(ctx, {
     customerId: input.customer.id,
     price: input.price,
@@ -146,17 +176,26 @@ export async function createEmbeddedFormSubscription(
 
 async function createSetupTrial(
   ctx: LocalContext,
-  input: { customer: CustomerObject; price: PriceObject; trialDays: number; metadata: Metadata },
+  input: {
+    customer: CustomerObject;
+    price: PriceObject;
+    trialDays: number;
+    trialEnd?: Seconds | null;
+    metadata: Metadata;
+  },
 ): Promise<{ subscription: SubscriptionObject; intent: IntentObject }> {
-  const draft = buildSubscription(ctx, {
-    customerId: input.customer.id,
-    price: input.price,
-    metadata: { ...input.metadata, [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' },
-    trialDays: input.trialDays,
-    status: 'trialing',
-    defaultPaymentMethod: null,
-    cancelWithoutCard: true,
-  });
+  const draft = withTrialEnd(
+    buildSubscription(ctx, {
+      customerId: input.customer.id,
+      price: input.price,
+      metadata: { ...input.metadata, [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' },
+      trialDays: input.trialDays,
+      status: 'trialing',
+      defaultPaymentMethod: null,
+      cancelWithoutCard: true,
+    }),
+    input.trialEnd ?? null,
+  );
   const intent = buildSetupIntent(ctx, {
     customerId: input.customer.id,
     purpose: { kind: 'subscription', subscription_id: draft.id, invoice_id: null },

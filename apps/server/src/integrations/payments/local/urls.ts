@@ -5,6 +5,7 @@ export const localPayPaths = {
   checkout: (id: string) => `${LOCAL_PAY_PREFIX}/checkout/${id}`,
   authenticate: (intentId: string) => `${LOCAL_PAY_PREFIX}/authenticate/${intentId}`,
   portal: (id: string) => `${LOCAL_PAY_PREFIX}/portal/${id}`,
+  portalCard: (id: string) => `${LOCAL_PAY_PREFIX}/portal/${id}/card`,
   confirmApi: `${LOCAL_PAY_PREFIX}/api/confirm`,
 } as const;
 
@@ -14,6 +15,8 @@ export interface LocalUrls {
   checkout(id: string): string;
   authenticate(intentId: string): string;
   portal(id: string): string;
+  /** The billing portal's page for updating the card. */
+  portalCard(id: string): string;
   /** Whether a URL is on this site, so redirects never leave it. */
   isOwn(url: string): boolean;
 }
@@ -25,6 +28,7 @@ export function localUrls(publicUrl: string): LocalUrls {
     checkout: (id) => `${publicUrl}${localPayPaths.checkout(id)}`,
     authenticate: (id) => `${publicUrl}${localPayPaths.authenticate(id)}`,
     portal: (id) => `${publicUrl}${localPayPaths.portal(id)}`,
+    portalCard: (id) => `${publicUrl}${localPayPaths.portalCard(id)}`,
     isOwn(url) {
       try {
         return new URL(url).origin === origin;

@@ -55,6 +55,13 @@ async function unlessDoneAlready(request: () => Promise<unknown>, done: () => Pr
 
 const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
 
+/**
+ * A trial's length as Stripe takes it: a set end (trial_end, in seconds; a carried-over trial, at
+ * least 48 hours ahead as Checkout requires) or a number of days.
+ */
+const trialLength = (days: number, end: Date | null | undefined) =>
+  end != null ? { trial_end: Math.floor(end.getTime() / 1000) } : { trial_period_days: days };
+
 /** The real adapter, through the official SDK at the API version it pins. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
@@ -82,10 +89,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { id: customer.id, email: customer.email ?? null, userId: customer.metadata?.userId ?? null };
     },
 
+    async retrieveCustomer(id): Promise<ProviderCustomer | null> {
+      const customer = await orNull(stripe.customers.retrieve(id));
+      if (!customer || customer.deleted) return null;
+      return { id: customer.id, email: customer.email ?? null, userId: customer.metadata?.userId ?? null };
+    },
+
     async createSubscriptionIntent({
       customerId,
       priceId,
       trialDays,
+      trialEnd,
       userId,
     }): Promise<ProviderSubscriptionIntent> {
       // default_incomplete leaves the first invoice for the embedded form to confirm. With a trial
@@ -93,23 +107,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       // offers a SetupIntent that saves the card for the first charge. The metadata marks it so
       // fulfilment grants nothing until that setup succeeds, and without a card the trial's end
       // cancels it instead of billing nobody.
-      const trial =
-        trialDays > 0
-          ? {
-              trial_period_days: trialDays,
-              trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } },
-            }
-          : {};
+      const trialing = trialEnd != null || trialDays > 0;
+      const trial = trialing
+        ? {
+            ...trialLength(trialDays, trialEnd),
+            trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } },
+          }
+        : {};
       const subscription = await stripe.subscriptions.create({
         customer: customerId,
         items: [{ price: priceId }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         ...trial,
-        metadata: { userId, ...(trialDays > 0 ? { [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' } : {}) },
+        metadata: { userId, ...(trialing ? { [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' } : {}) },
         expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
       });
-      if (trialDays > 0) {
+      if (trialing) {
         const setupIntent = subscription.pending_setup_intent;
         const clientSecret = typeof setupIntent === 'object' ? setupIntent?.client_secret : null;
         if (!clientSecret)
@@ -132,6 +146,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         metadata: request.metadata,
         ...(request.customerId ? { customer: request.customerId } : {}),
       };
+      const trialing = request.trialEnd != null || request.trialDays > 0;
       const session =
         request.mode === 'subscription'
           ? await stripe.checkout.sessions.create({
@@ -140,9 +155,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
               payment_method_collection: request.paymentMethodCollection,
               subscription_data: {
                 metadata: request.metadata,
-                ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}),
+                ...(trialing ? trialLength(request.trialDays, request.trialEnd) : {}),
                 // A trial started without a card ends the subscription instead of billing nobody.
-                ...(request.trialDays > 0 && request.paymentMethodCollection === 'if_required'
+                ...(trialing && request.paymentMethodCollection === 'if_required'
                   ? { trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }
                   : {}),
               },
@@ -218,11 +233,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       );
     },
 
-    async createPortalSession({ customerId, returnUrl }) {
+    async createPortalSession({ customerId, returnUrl, flow }) {
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,
         return_url: returnUrl,
         ...(options.portalConfigurationId ? { configuration: options.portalConfigurationId } : {}),
+        // Straight to the card form; once the card is saved, back to the page that sent them.
+        ...(flow
+          ? {
+              flow_data: {
+                type: flow,
+                after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+              },
+            }
+          : {}),
       });
       return { url: session.url };
     },

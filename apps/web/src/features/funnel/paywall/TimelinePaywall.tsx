@@ -1,14 +1,12 @@
-import { FREE_TRIAL_DAYS, formatPrice, marketingClaims, trialThenYearlySubtext } from '@stillpoint/core';
+import { FREE_TRIAL_DAYS, formatPrice, TRIAL_REMINDER_DAY, trialThenYearlySubtext } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Crown, Unlock } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { brand } from '../../../lib/brand';
 import { PaymentForm, type PaymentOutcome } from '../../../lib/paymentForm/PaymentForm';
 import { paymentConfigQuery, stripePriceQuery } from '../../../lib/payments';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
-
-/** The trial's three moments (SPEC §2): today, the reminder on day 5, the end on day 7. */
-const REMINDER_DAY = 5;
 
 /**
  * The timeline paywall (SPEC §2): what happens on each day of the trial, then the payment form
@@ -27,7 +25,8 @@ export function TimelinePaywall({ onComplete }: { onComplete(outcome: PaymentOut
     { icon: Unlock, day: 'Today', text: 'Full access to every premium feature. No charge today.' },
     {
       icon: Bell,
-      day: `Day ${REMINDER_DAY}`,
+      // The day the trial reminder job really sends it (docs/payments.md, "Trial reminders").
+      day: `Day ${TRIAL_REMINDER_DAY}`,
       text: 'We remind you that your trial is about to end. Cancel in a tap if it is not for you.',
     },
     {
@@ -46,7 +45,7 @@ export function TimelinePaywall({ onComplete }: { onComplete(outcome: PaymentOut
         tabIndex={-1}
         className="text-balance text-center text-2xl font-semibold tracking-tight text-ink outline-none sm:text-3xl"
       >
-        {marketingClaims.feelMorePresent}
+        {`Try ${brand.name} free for ${FREE_TRIAL_DAYS} days`}
       </h1>
       <section aria-labelledby={timelineId} className="mx-auto w-full max-w-md">
         <h2 id={timelineId} className="sr-only">

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { brand } from '../../../lib/brand';
 import { useStoreDeepLink } from '../../../lib/deepLinks';
+import { LazyPurchaseConfirmation } from '../../../lib/purchaseConfirmation/LazyPurchaseConfirmation';
 import { buttonStyles } from '../../../ui/buttonStyles';
 import { Spinner } from '../../../ui/Spinner';
 import { StepLayout } from '../../../ui/StepLayout';
@@ -20,6 +21,11 @@ export function DownloadStep({ alreadyPremium }: { alreadyPremium: boolean }) {
           : 'Your free trial has started. Get the app on your phone and sign in with the same account: your plan is waiting there.'
       }
     >
+      {alreadyPremium ? null : (
+        <div className="mb-6">
+          <LazyPurchaseConfirmation expect="plan" />
+        </div>
+      )}
       <div className="flex flex-col items-start gap-3">
         {link.url ? (
           <a href={link.url} className={buttonStyles('primary', 'min-h-12 px-8 text-base')}>

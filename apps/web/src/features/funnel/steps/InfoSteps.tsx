@@ -1,4 +1,4 @@
-import { type Intention, marketingClaims, WORST_APP_LABELS, type WorstApp } from '@stillpoint/core';
+import { type Intention, WORST_APP_LABELS, type WorstApp } from '@stillpoint/core';
 import { Check, X } from 'lucide-react';
 import { useId } from 'react';
 import { brand } from '../../../lib/brand';
@@ -23,46 +23,34 @@ export function RightSpotStep({ intention, next }: { intention: Intention | null
       }
       next={next}
     >
-      <ProofFigures
-        figures={[
-          { figure: marketingClaims.sessionsAvoidedPercent, text: 'fewer mindless sessions' },
-          { figure: marketingClaims.minutesSavedShort, text: 'saved per day, on average' },
-        ]}
-      />
+      {/* Why a pause works, and how often Stillpoint's pauses end the same way once there are enough. */}
+      <ProofFigures wanted={['studyClosedAgain', 'turnedBackShare']} />
     </ContinueStep>
   );
 }
 
-/** FIRST_REVIEW: how people rate Stillpoint. */
+/** FIRST_REVIEW: how people rate Stillpoint and how many pauses it counted, else what the study found. */
 export function FirstReviewStep({ next }: { next(): void }) {
   return (
     <ContinueStep
-      title="People like you are taking their time back"
+      title="Taking time back, one pause at a time"
       lead="A pause before the feed is small. Day after day, it adds up."
       next={next}
     >
-      <ProofFigures
-        rating={marketingClaims.rating}
-        figures={[{ figure: marketingClaims.sessionsStoppedCount, text: 'mindless sessions stopped so far' }]}
-      />
+      <ProofFigures wanted={['storeRating', 'pausesTaken', 'studyTurnBackOption']} max={2} />
     </ContinueStep>
   );
 }
 
-/** SECOND_REVIEW: what changes after a week. */
+/** SECOND_REVIEW: what changed over weeks, in a published study of a pause before an app. */
 export function SecondReviewStep({ next }: { next(): void }) {
   return (
     <ContinueStep
       title="Small pauses, real change"
-      lead="What people report after their first week."
+      lead="What a pause before opening an app changed over six weeks, in a published study."
       next={next}
     >
-      <ProofFigures
-        figures={[
-          { figure: marketingClaims.feelMorePresentPercent, text: 'feel more present within 7 days' },
-          { figure: marketingClaims.screenTimeDownFigure, text: 'less screen time' },
-        ]}
-      />
+      <ProofFigures wanted={['studyFewerOpenings']} />
     </ContinueStep>
   );
 }

@@ -1,38 +1,12 @@
-import { Star } from 'lucide-react';
-
-export interface ProofFigure {
-  figure: string;
-  text: string;
-}
+import type { FigureId } from '@stillpoint/core';
+import { FigureCards } from '../../../lib/proof/FigureCards';
+import { useBackedFigures } from '../../../lib/proof/proofFigures';
 
 /**
- * The product's figures (SPEC §9 marketing claims), drawn large. They are what Stillpoint stands
- * behind, not quotes from people (decision 020).
+ * The figures a funnel step wants, of those that can be backed now, each with its source
+ * (docs/funnel.md "Figures and their sources"); each step's list ends with one the study always
+ * backs, so no step is left without.
  */
-export function ProofFigures({ figures, rating }: { figures: readonly ProofFigure[]; rating?: string }) {
-  return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      {rating ? (
-        <li className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-5">
-          <span className="text-4xl font-semibold tracking-tight text-ink">{rating}</span>
-          <span className="flex flex-col gap-1">
-            <span className="flex gap-0.5" aria-hidden="true">
-              {[0, 1, 2, 3, 4].map((star) => (
-                <Star key={star} className="size-4 fill-amber-500 text-amber-500" />
-              ))}
-            </span>
-            <span className="text-sm text-muted">
-              <span className="sr-only">Rated {rating} out of 5: </span>average rating
-            </span>
-          </span>
-        </li>
-      ) : null}
-      {figures.map(({ figure, text }) => (
-        <li key={text} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-5">
-          <span className="text-4xl font-semibold tracking-tight text-accent-strong">{figure}</span>
-          <span className="text-sm text-muted">{text}</span>
-        </li>
-      ))}
-    </ul>
-  );
+export function ProofFigures({ wanted, max }: { wanted: readonly FigureId[]; max?: number }) {
+  return <FigureCards figures={useBackedFigures(wanted, max)} />;
 }

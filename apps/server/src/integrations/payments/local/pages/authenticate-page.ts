@@ -14,7 +14,9 @@ export function renderAuthenticatePage(intent: IntentObject): string {
   const what =
     intent.object === 'payment_intent'
       ? html`a payment of <strong>${formatPrice(intent.amount, intent.currency)}</strong> to ${brand.name}`
-      : html`saving this card so ${brand.name} can charge it when your trial ends`;
+      : intent.local_purpose.kind === 'card_update'
+        ? html`saving this card so ${brand.name} can charge it for your plan`
+        : html`saving this card so ${brand.name} can charge it when your trial ends`;
   const heading = intent.object === 'payment_intent' ? 'Authenticate this payment' : 'Authenticate your card';
   return page(
     heading,

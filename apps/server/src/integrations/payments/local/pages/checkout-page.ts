@@ -1,10 +1,17 @@
-import { brand, formatPrice, TEST_CARDS } from '@stillpoint/core';
+import {
+  brand,
+  chargeDate,
+  dueTodayText,
+  type FirstCharge,
+  firstChargeText,
+  formatPrice,
+  TEST_CARDS,
+} from '@stillpoint/core';
 import { priceWithCadence, productName, trialText } from '../catalogue';
 import type { CheckoutErrors, CheckoutForm } from '../checkout';
-import { cardIsOptional, trialDaysOf } from '../checkout';
+import { cardIsOptional, setTrialEndOf, startsTrial, trialDaysOf, trialEndOf } from '../checkout';
 import type { CheckoutSessionObject, Seconds } from '../objects';
 import { localPayPaths } from '../urls';
-import { formatDay } from './format';
 import { html, type SafeHtml, safeHref } from './html';
 import { page } from './layout';
 
@@ -49,11 +56,29 @@ function summary(session: CheckoutSessionObject, now: Seconds): SafeHtml {
   }
   // Always shown, 1 included: the page states what is bought, as Stripe's does.
   const quantity = html`<div><dt>Quantity</dt><dd>${line.quantity}</dd></div>`;
-  if (trialDays > 0) {
-    const firstCharge = now + trialDays * 86_400;
+  const trialEnd = trialEndOf(session, now);
+  if (trialEnd !== null) {
+    // Dates in UTC: this page does not know the reader's time zone.
+    const charge: FirstCharge = {
+      dueToday: 0,
+      at: new Date(trialEnd * 1000),
+      amount: line.amount_total,
+      currency: line.currency,
+    };
+    const carriedOver = setTrialEndOf(session) !== null;
     return html`${heading}
-<p class="amount trial">${trialText(trialDays, price)}</p>
-<p class="muted">First charge: ${formatPrice(line.amount_total, line.currency)} on ${formatDay(firstCharge)}</p>
+<p class="amount trial">${
+      carriedOver
+        ? `Free until ${chargeDate(charge.at, { utc: true })}, then ${priceWithCadence(price)}`
+        : trialText(trialDays, price)
+    }</p>
+<p class="due-today">${dueTodayText(charge)}</p>
+<p class="muted">${firstChargeText(charge, { utc: true })}</p>
+${
+  carriedOver
+    ? html`<p class="muted">Your free trial's remaining days carry over: nothing is charged before it would have ended.</p>`
+    : ''
+}
 <dl>
 ${quantity}
 <div class="total"><dt>Total due today</dt><dd>${formatPrice(0, line.currency)}</dd></div>
@@ -61,6 +86,7 @@ ${quantity}
   }
   return html`${heading}
 <p class="amount">${priceWithCadence(price)}</p>
+<p class="due-today">${dueTodayText({ dueToday: line.amount_total, currency: line.currency })}</p>
 <dl>
 ${quantity}
 <div class="total"><dt>Total due today</dt><dd>${formatPrice(line.amount_total, line.currency)}</dd></div>
@@ -69,7 +95,8 @@ ${quantity}
 
 function submitLabel(session: CheckoutSessionObject): string {
   if (session.mode === 'payment') return `Pay ${formatPrice(session.amount_total, session.currency)}`;
-  return trialDaysOf(session) > 0 ? 'Start free trial' : 'Subscribe';
+  // A carried-over trial is the trial the person already has, not a new one.
+  return startsTrial(session) && setTrialEndOf(session) === null ? 'Start free trial' : 'Subscribe';
 }
 
 interface FieldSpec {

@@ -31,6 +31,7 @@ p{margin:.4rem 0}
   .summary{position:sticky;top:1rem}}
 .summary .amount{margin:.25rem 0;font-size:2rem;font-weight:700;letter-spacing:-.02em;line-height:1.2}
 .summary .trial{font-size:1.35rem;color:#0a4644}
+.summary .due-today{margin:.25rem 0;font-weight:600;color:#1c2628}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 0;margin:1rem 0 0}
 dt{color:#55656a}
 dd{margin:0;padding-left:1rem;text-align:right;font-variant-numeric:tabular-nums}
@@ -52,6 +53,8 @@ button,.button{display:inline-flex;align-items:center;justify-content:center;min
   border-radius:999px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none;text-align:center}
 .primary{width:100%;margin-top:1.25rem;border:0;background:#0f5f5c;color:#fff}
 .primary:hover{background:#0a4644;color:#fff}
+.primary-inline{border:0;background:#0f5f5c;color:#fff}
+.primary-inline:hover{background:#0a4644;color:#fff}
 .secondary{border:1px solid #0f5f5c;background:#fff;color:#0f5f5c}
 .secondary:hover{background:#e2efec}
 .danger{border:1px solid #a4262c;background:#fff;color:#a4262c}

@@ -1,6 +1,6 @@
 import { brand, formatPrice } from '@stillpoint/core';
 import { cardLabel } from '../../card-label';
-import { periodOf } from '../billing';
+import { periodOf, RETRY_SCHEDULE_DAYS } from '../billing';
 import { priceWithCadence, productName } from '../catalogue';
 import type { SubscriptionObject } from '../objects';
 import type { PortalSubscription, PortalView } from '../portal';
@@ -72,11 +72,13 @@ ${facts(row)}
 </dl>
 ${
   live
-    ? html`<div class="actions">${
-        subscription.cancel_at_period_end
-          ? action('resume', 'Resume plan', 'secondary')
-          : action('cancel', 'Cancel plan', 'danger')
-      }</div>`
+    ? html`<div class="actions">
+<a class="button ${subscription.status === 'past_due' ? 'primary-inline' : 'secondary'}" href="${localPayPaths.portalCard(portalId)}">Update card</a>
+${
+  subscription.cancel_at_period_end
+    ? action('resume', 'Resume plan', 'secondary')
+    : action('cancel', 'Cancel plan', 'danger')
+}</div>`
     : ''
 }
 </article>`;
@@ -109,11 +111,17 @@ function nextStepText(view: PortalView): SafeHtml | null {
         ? 'the plan ends'
         : `the plan renews and the charge of ${amount} ${outcome}`;
       break;
-    case 'retry':
-      text = fails
-        ? `the failed charge of ${amount} is tried again and fails, so the plan ends`
-        : `the failed charge of ${amount} is tried again and succeeds`;
+    case 'retry': {
+      // Attempts so far, the first included; the schedule's last retry is the last chance.
+      const attempts = upcoming.latestInvoice?.attempt_count ?? 1;
+      const last = attempts >= RETRY_SCHEDULE_DAYS.length;
+      text = !fails
+        ? `the failed charge of ${amount} is tried again and succeeds`
+        : last
+          ? `the failed charge of ${amount} is tried again for the last time and fails, so the plan ends`
+          : `the failed charge of ${amount} is tried again and fails`;
       break;
+    }
     default:
       return null;
   }

@@ -1,7 +1,6 @@
 import {
   FREE_TRIAL_DAYS,
   MOBILE_MEDIA_QUERY,
-  marketingClaims,
   PRESS_MENTIONS,
   type PressMention,
   planTrialSubtext,
@@ -91,26 +90,21 @@ async function enterCard(user: ReturnType<typeof userEvent.setup>, number: strin
 }
 
 describe('PersonalPlanPaywall', () => {
-  it("says the plan is ready and shows core's claims, with one rating and no review count", async () => {
+  it('says the plan is ready and shows the figures Stillpoint can back, each with its source', async () => {
     renderPaywall();
 
     expect(
       screen.getByRole('heading', { level: 1, name: 'Your Personal Plan is ready' }),
     ).toBeInTheDocument();
-    const items = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
-    for (const claim of [
-      marketingClaims.fewerMindlessSessions,
-      marketingClaims.screenTimeReduction,
-      marketingClaims.minutesSavedPerDay,
-      marketingClaims.sessionsStopped,
-    ]) {
-      expect(items).toContain(claim);
-    }
+    // A new server backs nothing: the study's two figures, and no rating.
+    const figures = screen.getByRole('region', { name: 'What the numbers say' });
     expect(
-      screen.getByText(`Rated ${marketingClaims.rating} out of 5:`, { exact: false }),
-    ).toBeInTheDocument();
-    expect(document.body).not.toHaveTextContent('4.8');
-    expect(document.body).not.toHaveTextContent(/reviews/i);
+      within(figures)
+        .getAllByRole('listitem')
+        .map((item) => item.dataset.figure),
+    ).toEqual(['studyClosedAgain', 'studyFewerOpenings']);
+    expect(within(figures).getAllByRole('link', { name: /Study of the app one sec/ })).toHaveLength(2);
+    expect(document.body).not.toHaveTextContent(/average rating|out of 5|reviews/i);
     expect(screen.getByRole('region', { name: 'Stillpoint screens' })).toHaveAttribute(
       'aria-roledescription',
       'carousel',
@@ -243,13 +237,13 @@ describe('PersonalPlanPaywall', () => {
     renderPaywall({ pressMentions: [] });
     await annualCard();
     expect(screen.queryByRole('heading', { name: 'As featured in' })).not.toBeInTheDocument();
-    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.queryAllByRole('link', { name: /opens the article/ })).toHaveLength(0);
   });
 
   it("takes core's list by default, which has nothing yet", async () => {
     renderPaywall();
     await annualCard();
-    expect(screen.queryAllByRole('link')).toHaveLength(PRESS_MENTIONS.length);
+    expect(screen.queryAllByRole('link', { name: /opens the article/ })).toHaveLength(PRESS_MENTIONS.length);
   });
 
   it('draws a typographic mark for each publication, linking to its article', async () => {

@@ -25,7 +25,7 @@ export interface PersonalPlanPaywallProps {
 
 /**
  * The personal-plan paywall of the web-first funnel (SPEC §2), for a signed-in person: the plan is
- * ready, what it does (core's claims), the product's own screens, then two plans. No offer
+ * ready, the figures Stillpoint can back, the product's own screens, then two plans. No offer
  * countdown: there is no deadline, and the price is the same tomorrow (docs/funnel.md). Choosing
  * a plan opens the one payment form in a modal, for a 7-day trial. On phones a floating 'Try for
  * Free' leads down to the plans until they are on screen.
@@ -58,8 +58,7 @@ export function PersonalPlanPaywall({
           Your Personal Plan is ready
         </h1>
         <p className="mx-auto max-w-xl text-balance text-muted">
-          A breath before the sites that pull you in, a daily budget for each, and quieter feeds: here is what
-          that adds up to.
+          A breath before the sites that pull you in, a daily budget for each, and quieter feeds.
         </p>
       </header>
 

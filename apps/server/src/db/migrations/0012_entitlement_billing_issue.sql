@@ -1,0 +1,1 @@
+ALTER TABLE "entitlement" ADD COLUMN "billing_issue_detected_at" timestamp with time zone;

@@ -1,0 +1,7 @@
+export * from './inline';
+export * from './inventory';
+export * from './paths';
+export * from './privacy';
+export * from './processors';
+export * from './terms';
+export * from './types';
