@@ -60,6 +60,8 @@ test.describe('the per-route budget check', () => {
     '/android',
     '/referral-link',
     '/uninstall-chrome-extension',
+    '/privacy',
+    '/terms',
   ];
   // Random bytes as text do not compress much: about 300 KB gzipped, over every route's budget.
   const heavy = `export const data = "${randomBytes(400_000).toString('base64')}";\n`;

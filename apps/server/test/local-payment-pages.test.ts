@@ -604,9 +604,11 @@ describe('local payment pages', () => {
       expect(text).toContain('Test mode');
       const page = read(response);
       expect(link(page, 'Return to Stillpoint')).toBe(`${publicUrl()}/subscription`);
+      // In its trial, more than two days from its end: the clock can also go to the trial's reminder.
       expect(buttonTexts(page)).toEqual([
         'Cancel plan',
         'Advance to the next billing date',
+        'Advance to 2 days before the trial ends',
         'Make the next charge fail',
       ]);
     });

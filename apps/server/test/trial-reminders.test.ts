@@ -394,6 +394,38 @@ describe('trial reminders', () => {
       expect(sms[0]?.body).toContain(`ends on ${formatLongDate(plus(trialEnd, -moved))}`);
     });
 
+    it("moves a paid plan's trial to its reminder from the portal, and the next run sends it", async () => {
+      const database = await freshDatabase();
+      const app = await instance(database);
+      const person = await signUp(app);
+      await giveEmail(database, person, 'clock@example.com');
+      const { trialEnd } = await startPaidTrial(app, database, person);
+      await app.trialReminders.runOnce(new Date());
+      expect(await messagesTo(app, 'clock@example.com')).toEqual([]);
+
+      const state = await callOk(app, 'getSubscriptionState', undefined, person.token);
+      const portal = pathOf(state?.managementUrl ?? '');
+      const page = await app.inject({ method: 'GET', url: portal });
+      expect(page.body).toContain('Advance to 2 days before the trial ends');
+      expect((await postForm(app, `${portal}/clock/reminder`, {})).statusCode).toBe(303);
+      // The plan is still in its trial, now ending within two days, and nothing was charged.
+      await until(async () => {
+        const moved = await subscriptionOf(database, person);
+        return moved?.status === 'trialing' && (moved.trialEnd?.getTime() ?? 0) < trialEnd.getTime();
+      }, 'the moved trial');
+      const moved = await subscriptionOf(database, person);
+      const left = (moved?.trialEnd?.getTime() ?? 0) - Date.now();
+      expect(left).toBeGreaterThan(2 * DAY_MS - 5 * MINUTE);
+      expect(left).toBeLessThanOrEqual(2 * DAY_MS);
+
+      expect(await app.trialReminders.runOnce(new Date())).toMatchObject({ sent: 1 });
+      expect(await messagesTo(app, 'clock@example.com')).toHaveLength(1);
+      // Within the reminder's days there is nothing more for that button to move to.
+      expect((await app.inject({ method: 'GET', url: portal })).body).not.toContain(
+        'Advance to 2 days before the trial ends',
+      );
+    });
+
     it("sends nothing late once the clock has carried a paid plan's trial past its end", async () => {
       const database = await freshDatabase();
       const app = await instance(database);

@@ -1,9 +1,12 @@
+import { TRIAL_REMINDER_LEAD_DAYS } from '@stillpoint/core';
 import { LIVE_STATUSES, loadCustomer, nextStep, runDue } from './billing';
 import type { LocalContext } from './context';
 import type { InvoiceObject, Seconds, SubscriptionObject } from './objects';
 
 /** Statuses whose dates the clock moves: those with a next billing date. */
 const CLOCKED: readonly string[] = ['trialing', 'active', 'past_due'];
+
+const DAY_SECONDS = 86_400;
 
 const minus = (value: Seconds | null, by: Seconds) => (value === null ? null : value - by);
 
@@ -41,16 +44,21 @@ function shiftInvoice(invoice: InvoiceObject, by: Seconds): InvoiceObject {
   };
 }
 
+/** Where the test clock moves a customer: their next billing date, or two days before a trial ends. */
+export type ClockTarget = 'nextBillingDate' | 'trialReminder';
+
 /**
  * Test clock: moves the customer to their next billing date (trial end, renewal, the retry of a
- * failed charge). Rather than faking "now", it moves their subscriptions' dates into the past by
- * the time to that date and then runs what is due at the real now, so every date the product
- * reads afterwards (an expiry above all) is truly in the past. Returns how far it moved, or null
- * when nothing is left to move.
+ * failed charge), or with `trialReminder` to the moment their trial's reminder falls due (core's
+ * TRIAL_REMINDER_LEAD_DAYS before it ends). Rather than faking "now", it moves their subscriptions'
+ * dates into the past by the time to that moment and then runs what is due at the real now, so
+ * every date the product reads afterwards (an expiry above all) is truly in the past. Returns how
+ * far it moved, or null when nothing is left to move.
  */
-export async function advanceToNextBillingDate(
+export async function advanceClock(
   ctx: LocalContext,
   customerId: string,
+  target: ClockTarget = 'nextBillingDate',
 ): Promise<Seconds | null> {
   const subscriptions = (await ctx.store.list('subscription', { customerId })).filter((s) =>
     CLOCKED.includes(s.status),
@@ -60,9 +68,19 @@ export async function advanceToNextBillingDate(
   const latest = (subscription: SubscriptionObject) =>
     invoices.find((invoice) => invoice.id === subscription.latest_invoice) ?? null;
 
-  const due = subscriptions
-    .map((subscription) => nextStep(subscription, latest(subscription))?.at)
-    .filter((at): at is Seconds => at !== undefined);
+  const due =
+    target === 'trialReminder'
+      ? subscriptions
+          .flatMap((subscription) =>
+            subscription.status === 'trialing' && subscription.trial_end !== null
+              ? [subscription.trial_end - TRIAL_REMINDER_LEAD_DAYS * DAY_SECONDS]
+              : [],
+          )
+          // Already within the reminder's days: nothing to move to.
+          .filter((at) => at > ctx.now)
+      : subscriptions
+          .map((subscription) => nextStep(subscription, latest(subscription))?.at)
+          .filter((at): at is Seconds => at !== undefined);
   if (due.length === 0) return null;
   const by = Math.max(0, Math.min(...due) - ctx.now + 1);
 

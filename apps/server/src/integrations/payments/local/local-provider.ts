@@ -31,7 +31,8 @@ import {
   toCheckoutSession,
 } from './checkout';
 import {
-  advanceToNextBillingDate,
+  advanceClock,
+  type ClockTarget,
   expireCheckoutSessions,
   liveSubscriptionIds,
   runDueFor,
@@ -265,15 +266,19 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Moves the portal customer to their next billing date and runs what falls due. Returns the
-   * seconds moved, null when nothing was left to move, or undefined for an unknown portal.
+   * Moves the portal customer to their next billing date (or to their trial's reminder) and runs
+   * what falls due. Returns the seconds moved, null when nothing was left to move, or undefined
+   * for an unknown portal.
    */
-  async advanceClock(portalId: string): Promise<Seconds | null | undefined> {
+  async advanceClock(
+    portalId: string,
+    target: ClockTarget = 'nextBillingDate',
+  ): Promise<Seconds | null | undefined> {
     this.refuseInProduction();
     const moved = await this.change('wait', async (ctx) => {
       const session = await openPortalSession(ctx, portalId);
       if (!session) return undefined;
-      const bySeconds = await advanceToNextBillingDate(ctx, session.customer);
+      const bySeconds = await advanceClock(ctx, session.customer, target);
       const customer = await ctx.store.get('customer', session.customer);
       return { bySeconds, userId: customer?.metadata.userId ?? null };
     });

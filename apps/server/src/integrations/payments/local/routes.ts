@@ -240,18 +240,23 @@ export function registerLocalPaymentRoutes(
     }
 
     if (!config.isProduction) {
-      scope.post<IdParams>(
-        `${localPayPaths.portal(':id')}/clock/advance`,
-        actionRoute,
-        async (request, reply) => {
-          const { id } = request.params;
-          const moved = isLocalId('bps', id) ? await local.advanceClock(id) : undefined;
-          if (moved === undefined) return notFound(reply, 'billing link');
-          if (moved === null) return reply.redirect(portalPage(id, { notice: 'nothing-due' }), 303);
-          const days = String(Math.round(moved / 86_400));
-          return reply.redirect(portalPage(id, { notice: 'advanced', days }), 303);
-        },
-      );
+      for (const [action, target] of [
+        ['advance', 'nextBillingDate'],
+        ['reminder', 'trialReminder'],
+      ] as const) {
+        scope.post<IdParams>(
+          `${localPayPaths.portal(':id')}/clock/${action}`,
+          actionRoute,
+          async (request, reply) => {
+            const { id } = request.params;
+            const moved = isLocalId('bps', id) ? await local.advanceClock(id, target) : undefined;
+            if (moved === undefined) return notFound(reply, 'billing link');
+            if (moved === null) return reply.redirect(portalPage(id, { notice: 'nothing-due' }), 303);
+            const days = String(Math.round(moved / 86_400));
+            return reply.redirect(portalPage(id, { notice: 'advanced', days }), 303);
+          },
+        );
+      }
 
       scope.post<IdParams>(
         `${localPayPaths.portal(':id')}/clock/charges`,

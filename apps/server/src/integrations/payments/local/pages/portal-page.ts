@@ -1,4 +1,4 @@
-import { brand, formatPrice } from '@stillpoint/core';
+import { brand, formatPrice, TRIAL_REMINDER_LEAD_DAYS } from '@stillpoint/core';
 import { cardLabel } from '../../card-label';
 import { periodOf, RETRY_SCHEDULE_DAYS } from '../billing';
 import { priceWithCadence, productName } from '../catalogue';
@@ -128,6 +128,15 @@ function nextStepText(view: PortalView): SafeHtml | null {
   return html`<p>Next billing date: <strong>${formatDay(upcoming.next.at)}</strong>. Then ${text}.</p>`;
 }
 
+/** A plan in its trial whose reminder (core's lead days before the end) is still ahead. */
+const reminderAhead = (view: PortalView): boolean =>
+  view.subscriptions.some(
+    ({ subscription }) =>
+      subscription.status === 'trialing' &&
+      subscription.trial_end !== null &&
+      subscription.trial_end - TRIAL_REMINDER_LEAD_DAYS * 86_400 > Date.now() / 1000,
+  );
+
 function clockSection(portalId: string, view: PortalView): SafeHtml {
   const fails = view.customer.local_charges_fail;
   const next = nextStepText(view);
@@ -138,7 +147,14 @@ ${next ?? html`<p>No subscription has a billing date ahead.</p>`}
 <form method="post" action="${localPayPaths.portal(portalId)}/clock/advance">
 <button type="submit" class="secondary"${next ? '' : html` disabled`}>Advance to the next billing date</button>
 </form>
-<p>Charges currently <strong>${fails ? 'fail' : 'succeed'}</strong>.</p>
+${
+  reminderAhead(view)
+    ? html`<form method="post" action="${localPayPaths.portal(portalId)}/clock/reminder">
+<button type="submit" class="secondary">Advance to ${TRIAL_REMINDER_LEAD_DAYS} days before the trial ends</button>
+</form>
+<p class="muted">Where the trial reminder falls due: Stillpoint sends it on its next run, within a minute by default (the development outbox shows it).</p>`
+    : ''
+}<p>Charges currently <strong>${fails ? 'fail' : 'succeed'}</strong>.</p>
 <form method="post" action="${localPayPaths.portal(portalId)}/clock/charges">
 <input type="hidden" name="outcome" value="${fails ? 'succeed' : 'fail'}">
 <button type="submit" class="${fails ? 'secondary' : 'danger'}">${fails ? 'Let charges succeed' : 'Make the next charge fail'}</button>
