@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { NOT_FOUND_DRAWING_PATH } from '@stillpoint/core';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { type RunningServer, startServer } from '../e2e/fixtures/server';
@@ -60,6 +61,8 @@ const DEFAULT_PATHS = [
   '/android',
   '/referral-link?sharedByName=Sam',
   '/uninstall-chrome-extension',
+  '/privacy',
+  '/terms',
   `${SIGNED_IN}/`,
 ];
 const argPaths = process.argv
@@ -420,7 +423,10 @@ async function measure(server: RunningServer) {
 function unmeasuredPublicPages(): string[] {
   const drawn = fileURLToPath(new URL('../apps/web/dist/.vite/prerendered.json', import.meta.url));
   const measured = new Set(DEFAULT_PATHS.map((page) => pagePathOf(page).split('?')[0]));
-  return Object.keys(JSON.parse(readFileSync(drawn, 'utf8'))).filter((page) => !measured.has(page));
+  // The not-found page is drawn too, but answers with status 404, which Lighthouse will not measure.
+  return Object.keys(JSON.parse(readFileSync(drawn, 'utf8'))).filter(
+    (page) => !measured.has(page) && page !== NOT_FOUND_DRAWING_PATH,
+  );
 }
 
 async function main() {

@@ -138,7 +138,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 12 * 1024 } } },
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
+          // Everything the entry imports statically is one file: split by which lazy chunks also
+          // use it, the shell was 8 files, and on HTTP/1.1 (6 connections) each file beyond the
+          // sixth waits a round trip, on every page (bench/README.md, "One shell file").
+          groups: [{ name: 'shell', tags: ['$initial'] }],
+        },
+      },
       onwarn(warning, warn) {
         // TanStack Query marks React Server Component boundaries ("use client"); a browser-only
         // bundle has none, so the directive means nothing here.

@@ -7,10 +7,13 @@ test.describe('the running product', () => {
     await expect(page.getByRole('heading', { name: 'Sign In or Create Account' })).toBeVisible();
   });
 
-  test('sends an unknown route back to /', async ({ page }) => {
-    await page.goto('/this/does/not/exist?x=1');
-    // Unknown paths go to /, which then asks a signed-out visitor to sign in.
-    await expect(page).toHaveURL((url) => url.pathname === '/' || url.pathname === '/signin');
+  test('answers an unknown route with the not-found page where it was asked (not-found.spec.ts)', async ({
+    page,
+  }) => {
+    const response = await page.goto('/this/does/not/exist?x=1');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL(/\/this\/does\/not\/exist\?x=1$/);
   });
 
   test('opens a standalone page by its deep link', async ({ page }) => {

@@ -62,6 +62,8 @@ test.describe('the per-route budget check', () => {
     '/uninstall-chrome-extension',
     '/privacy',
     '/terms',
+    // The not-found page, drawn at build time at core's NOT_FOUND_DRAWING_PATH.
+    '/404',
   ];
   // Random bytes as text do not compress much: about 300 KB gzipped, over every route's budget.
   const heavy = `export const data = "${randomBytes(400_000).toString('base64')}";\n`;
@@ -137,6 +139,19 @@ test.describe('the per-route budget check', () => {
     const { status, stderr } = check(dist);
     expect(status).toBe(1);
     for (const route of routePaths) expect(stderr).toContain(`${route} (`);
+  });
+
+  test('fails when the shell index.html loads is split into more files than a browser fetches at once', () => {
+    const dist = madeUpBuild('export const signIn = 1;\n');
+    const parts = ['a', 'b', 'c'].map((part) => `assets/shell-${part}aaaaaaa.js`);
+    for (const part of parts) writeFileSync(path.join(dist, part), `export const part = '${part}';\n`);
+    writeFileSync(
+      path.join(dist, 'assets/index-aaaaaaaa.js'),
+      `${parts.map((part) => `import "./${path.basename(part)}";`).join('\n')}\nexport const shell = 1;\n`,
+    );
+    const { status, stderr } = check(dist);
+    expect(status).toBe(1);
+    expect(stderr).toContain('the shell is 4 files');
   });
 
   test("fails naming a built file with Preact's own code in it, wherever it loads", () => {

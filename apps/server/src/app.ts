@@ -33,7 +33,7 @@ import type { WebhookDelivery } from './integrations/payments/provider';
 import { countedSmsSender, createSmsSender, type SmsSender } from './integrations/sms';
 import { createTeamChat, type TeamChat } from './integrations/team-chat';
 import { loggerOptions } from './logger';
-import { registerAccountRoutes } from './modules/account/routes';
+import { registerAccountDataRoutes, registerAccountRoutes } from './modules/account/routes';
 import { registerAdEventsRoutes } from './modules/ad-events/routes';
 import { adEventForwarding } from './modules/ad-events/service';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
@@ -59,6 +59,7 @@ import { registerPaymentsRoutes } from './modules/payments/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerQuotesRoutes } from './modules/quotes/routes';
 import { registerReferralsRoutes } from './modules/referrals/routes';
+import { createRetentionJob, type RetentionJob } from './modules/retention/job';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerSitesRoutes } from './modules/sites/routes';
 import { registerStorePurchasesRoutes } from './modules/store-purchases/routes';
@@ -80,6 +81,8 @@ declare module 'fastify' {
     forwarding: ForwardingJob;
     /** The job that reminds people before a trial ends (docs/payments.md); tests drive it with runOnce. */
     trialReminders: TrialReminderJob;
+    /** The job that purges what is kept no longer (docs/privacy.md); tests drive it with runOnce. */
+    retention: RetentionJob;
   }
 }
 
@@ -250,6 +253,8 @@ export async function buildApp({
   registerGiftsRoutes(app, { db, config, provider: payments.provider, email });
   registerSubscriptionRoutes(app, { db, config, provider: payments.provider });
   registerStorePurchasesRoutes(app, { db, config });
+  // The account page: deleting an account cancels its web subscription at the provider first.
+  registerAccountDataRoutes(app, { db, auth, providers: providers.info, provider: payments.provider });
   if (payments.local) registerLocalPaymentRoutes(app, { local: payments.local, config });
   // Two days before a trial ends, the person is reminded once, by whichever instance claims it.
   const trialReminders = createTrialReminderJob({
@@ -268,8 +273,19 @@ export async function buildApp({
   app.decorate('trialReminders', trialReminders);
   app.addHook('onReady', async () => trialReminders.start());
   app.addHook('preClose', () => trialReminders.stop());
+  // Analytics and ad events past their days, expired sign-in rows, never-confirmed newsletter addresses.
+  const retention = createRetentionJob({
+    db,
+    settings: config.retention,
+    intervalSeconds: config.retention.intervalSeconds,
+    log: app.log,
+  });
+  app.decorate('retention', retention);
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('preClose', () => retention.stop());
 
   await registerWebApp(app, config.webDistDir, {
+    publicUrl: config.publicUrl,
     pagePolicy: contentSecurityPolicy(config),
     paymentPagePolicy: contentSecurityPolicy(config, { paymentPage: true }),
   });

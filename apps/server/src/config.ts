@@ -16,10 +16,13 @@ import {
   type AuthConfig,
   type Config,
   ConfigError,
+  DEFAULT_ANALYTICS_RETENTION_DAYS,
   DEFAULT_EMAIL_FROM,
   DEFAULT_FORWARDING_INTERVAL_SECONDS,
+  DEFAULT_NEWSLETTER_UNCONFIRMED_RETENTION_DAYS,
   DEFAULT_OVERLOAD_HEAP_SHARE,
   DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+  DEFAULT_RETENTION_INTERVAL_SECONDS,
   DEFAULT_SHUTDOWN_DELAY_MS,
   DEFAULT_TRIAL_REMINDER_INTERVAL_SECONDS,
   type OAuthClient,
@@ -89,6 +92,13 @@ export function loadConfig(
       intervalSeconds:
         vars.TRIAL_REMINDER_INTERVAL_SECONDS ??
         (vars.APP_ENV === 'test' ? 0 : DEFAULT_TRIAL_REMINDER_INTERVAL_SECONDS),
+    },
+    retention: {
+      intervalSeconds:
+        vars.RETENTION_INTERVAL_SECONDS ?? (vars.APP_ENV === 'test' ? 0 : DEFAULT_RETENTION_INTERVAL_SECONDS),
+      analyticsDays: vars.ANALYTICS_RETENTION_DAYS ?? DEFAULT_ANALYTICS_RETENTION_DAYS,
+      newsletterUnconfirmedDays:
+        vars.NEWSLETTER_UNCONFIRMED_RETENTION_DAYS ?? DEFAULT_NEWSLETTER_UNCONFIRMED_RETENTION_DAYS,
     },
     payments: paymentsConfig(vars),
     prices: priceIds(vars, environment),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api';
-import { createTestApp, type TestApp } from './support/app';
+import { createTestApp, type TestApp, testConfig } from './support/app';
 
 describe('app links (getAppLinks)', () => {
   let t: TestApp;
@@ -19,11 +19,21 @@ describe('app links (getAppLinks)', () => {
         playStoreUrl: 'https://play.google.com/store/apps/details?id=app.stillpoint',
         website: 'https://stillpoint.app',
         blogUrl: 'https://stillpoint.app/blog',
-        privacyPolicyUrl: 'https://stillpoint.app/privacy',
+        privacyPolicyUrl: `${testConfig().publicUrl}/privacy`,
         supportEmail: 'support@stillpoint.app',
       },
     });
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("links to this deployment's own privacy policy, not the public site's", async () => {
+    const staging = await createTestApp({ publicUrl: 'https://staging.stillpoint.example' });
+    try {
+      const data = (await call(staging.app, 'getAppLinks')).json().data;
+      expect(data.privacyPolicyUrl).toBe('https://staging.stillpoint.example/privacy');
+    } finally {
+      await staging.close();
+    }
   });
 
   it('links to the example ids when none are configured', async () => {

@@ -111,7 +111,7 @@ describe('the policy each page of the web app is served with', () => {
     expect(policy).toContain("frame-ancestors 'none'");
   });
 
-  it.each(['/', '/subscription', '/signin', '/gift', '/webcheckout-help'])(
+  it.each(['/', '/subscription', '/signin', '/gift', '/checkout'])(
     'keeps Stripe out of %s with Stripe',
     async (url) => {
       const policy = await policyOf(stripe, url);

@@ -34,7 +34,8 @@ describe('request ids', () => {
     ['an API refusal', 'GET', '/api/getUser', 401],
     ['an invalid body', 'POST', '/api/sendFeedback', 400],
     ['an unknown API call', 'GET', '/api/noSuchCall', 404],
-    ['a page', 'GET', '/settings', 200],
+    ['a page', 'GET', '/subscription', 200],
+    ['an unknown page', 'GET', '/settings', 404],
     ['a missing asset', 'GET', '/assets/gone-123.js', 404],
     ['the metrics', 'GET', '/metrics', 200],
   ] as const)('come back on %s, a new one each time', async (_what, method, url, status) => {

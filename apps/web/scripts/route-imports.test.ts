@@ -23,7 +23,7 @@ export const routes = [
         element: <StandaloneLayout />,
         children: [{ path: 'signin', lazy: () => import('../features/auth/SignInPage') }],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', lazy: () => import('../features/not-found/NotFoundPage') },
     ],
   },
 ];`;
@@ -38,6 +38,8 @@ describe('routeImports', () => {
       },
       { routePath: '/breathe', specifiers: ['./composedBreathe'] },
       { routePath: '/signin', specifiers: ['../features/auth/SignInPage'] },
+      // The catch-all, at the path its not-found page is drawn at.
+      { routePath: '/404', specifiers: ['../features/not-found/NotFoundPage'] },
     ]);
   });
 });

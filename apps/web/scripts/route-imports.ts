@@ -1,3 +1,6 @@
+/** core's NOT_FOUND_DRAWING_PATH, written out: Vite's config loads this file without core. */
+export const NOT_FOUND_DRAWING_PATH = '/404';
+
 /**
  * Each page path of the route table with the lazy imports it needs: its own (the first `import('…')`
  * after its `path: '…'`, or after `index: true` for /), and those of the pathless lazy layouts
@@ -18,7 +21,10 @@ export function routeImports(source: string): { routePath: string; specifiers: s
   }
   const routes: { routePath: string; specifiers: string[] }[] = [];
   for (const match of source.matchAll(/\b(?:path:\s*'([^']+)'|index:\s*true)/g)) {
-    const routePath = match[1] === undefined ? '/' : `/${match[1].replace(/^\/+/, '')}`;
+    const written = match[1] === undefined ? '/' : `/${match[1].replace(/^\/+/, '')}`;
+    // The catch-all's page is the not-found page, listed at the path the build draws it at (core's
+    // NOT_FOUND_DRAWING_PATH), which the server preloads for every address that is no page.
+    const routePath = written === '/*' ? NOT_FOUND_DRAWING_PATH : written;
     if (routePath.includes('*') || routePath.includes(':')) continue;
     const rest = source.slice(match.index);
     const next = rest.slice(1).search(/\b(?:path:|index:\s*true)/);

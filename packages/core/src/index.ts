@@ -8,3 +8,4 @@ export * from './legal';
 export * from './rules';
 export * from './sites';
 export * from './validation';
+export * from './web-pages';

@@ -27,6 +27,15 @@ export const DEFAULT_FORWARDING_INTERVAL_SECONDS = 30;
 /** How often the trial reminder job looks for trials two days from their end, unless configured. */
 export const DEFAULT_TRIAL_REMINDER_INTERVAL_SECONDS = 60;
 
+/** How often the retention job purges what is kept no longer (docs/privacy.md), unless configured. */
+export const DEFAULT_RETENTION_INTERVAL_SECONDS = 3600;
+
+// The privacy policy states them, so they live in core.
+export {
+  DEFAULT_ANALYTICS_RETENTION_DAYS,
+  DEFAULT_NEWSLETTER_UNCONFIRMED_RETENTION_DAYS,
+} from '@stillpoint/core';
+
 /** The mean event-loop delay past which the server answers 503 instead of taking more work. */
 export const DEFAULT_OVERLOAD_MAX_EVENT_LOOP_DELAY_MS = 1000;
 
@@ -146,6 +155,12 @@ export interface Config {
    * reminders"): seconds between runs, 0 for off (the default with APP_ENV=test).
    */
   trialReminders: { intervalSeconds: number };
+  /**
+   * The job that purges what is kept no longer (docs/privacy.md, "Retention"): seconds between
+   * runs, 0 for off (the default with APP_ENV=test); the days analytics and ad events are kept; the
+   * days a newsletter address that never confirmed is kept.
+   */
+  retention: { intervalSeconds: number; analyticsDays: number; newsletterUnconfirmedDays: number };
   payments: PaymentsConfig;
   /** This environment's price ids: from PRICE_ID_* when set, else the environment set's. */
   prices: PriceIds;

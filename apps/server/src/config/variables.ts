@@ -84,6 +84,24 @@ export const envSchema = z.object({
     .min(0, 'must be 0 (off) or more seconds')
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .optional(),
+  RETENTION_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds (0 turns the retention job off)' })
+    .int('must be a whole number of seconds (0 turns the retention job off)')
+    .min(0, 'must be 0 (off) or more seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .optional(),
+  ANALYTICS_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(3650, 'must be at most 3650 days (ten years)')
+    .optional(),
+  NEWSLETTER_UNCONFIRMED_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(3650, 'must be at most 3650 days (ten years)')
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(

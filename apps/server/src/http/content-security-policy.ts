@@ -45,5 +45,7 @@ export function contentSecurityPolicy(config: Config, { paymentPage = false }: P
     connectSrc: ["'self'", ...captcha, ...stripe.connect],
     frameSrc: ["'self'", ...captcha, ...stripe.frame],
     frameAncestors: ["'none'"],
+    // The web app manifest (index.html links it); default-src allows it too, but named it stays so.
+    manifestSrc: ["'self'"],
   } satisfies Record<string, string[]>;
 }

@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { brand, isPaymentPagePath } from '@stillpoint/core';
+import {
+  brand,
+  isPaymentPagePath,
+  isWebPagePath,
+  NOT_FOUND_DRAWING_PATH,
+  robotsTxt,
+  SERVER_OWN_PATH_PREFIXES,
+  sitemapXml,
+  webPageKey,
+} from '@stillpoint/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors';
 import {
@@ -21,6 +30,8 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
 
 export interface WebAppOptions {
+  /** The public origin (config's PUBLIC_URL): robots.txt and the sitemap name absolute addresses. */
+  publicUrl: string;
   /** The app's own Content-Security-Policy directives (helmet's), which every other page keeps. */
   pagePolicy: Record<string, string[]>;
   /**
@@ -96,7 +107,10 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /** The key a page path is looked up by: the client router matches paths case-insensitively. */
-const pageKey = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '') || '/';
+const pageKey = webPageKey;
+
+/** Tells crawlers not to keep the not-found page, in its head as well as in its headers. */
+const NO_INDEX_META = '<meta name="robots" content="noindex">';
 
 /** A page's document for the request's query string. */
 type PageDocuments = (search: string) => HtmlDocument;
@@ -113,7 +127,8 @@ const isAssetUrl = (url: unknown): url is string =>
  * index.html for every page path, made once at startup (compressed on first use): each route the web build listed gets a
  * copy that preloads its own chunks, so the browser fetches them alongside the entry chunk
  * instead of after it has run, and the pages drawn at build time carry their first screen
- * (decision 022). Any other path gets index.html as built.
+ * (decision 022). A page without either gets index.html as built; a path that is no page (core's
+ * WEB_PAGES) gets the not-found page, drawn at build time when the build drew it, marked noindex.
  */
 function loadDocuments(app: FastifyInstance, webDistDir: string) {
   const indexHtml = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
@@ -124,19 +139,26 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
   } catch (error) {
     app.log.warn({ preloadsFile, error }, 'no route preloads; pages load their chunks after the entry');
   }
-  const firstScreens = readFirstScreens(webDistDir);
-  const pages = new Set([...Object.keys(preloads), ...Object.keys(firstScreens)].map(pageKey));
-  const byPage = new Map<string, PageDocuments>();
-  for (const page of pages) {
+  const { [NOT_FOUND_DRAWING_PATH]: notFoundScreen, ...firstScreens } = readFirstScreens(webDistDir);
+  /** index.html with the chunks of the page at `page` (a key) preloaded, and `more` in its head. */
+  const preloadedFor = (page: string, more: string[] = []) => {
     const routePath = Object.keys(preloads).find((key) => pageKey(key) === page);
     const { scripts = [], styles = [] } = (routePath && preloads[routePath]) || {};
     const tags = [
+      ...more,
       ...styles.filter(isAssetUrl).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
       ...scripts.filter(isAssetUrl).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ];
-    let html = indexHtml;
-    if (tags.length > 0 && html.includes('</head>'))
-      html = html.replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+    return tags.length > 0 && indexHtml.includes('</head>')
+      ? indexHtml.replace('</head>', `${tags.join('\n    ')}\n  </head>`)
+      : indexHtml;
+  };
+  const pages = new Set(
+    [...Object.keys(preloads), ...Object.keys(firstScreens)].map(pageKey).filter(isWebPagePath),
+  );
+  const byPage = new Map<string, PageDocuments>();
+  for (const page of pages) {
+    const html = preloadedFor(page);
     const screen = Object.entries(firstScreens).find(([key]) => pageKey(key) === page)?.[1];
     if (html === indexHtml && !screen) continue;
     const plain = new HtmlDocument(html);
@@ -155,25 +177,52 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
     });
   }
   const fallback = new HtmlDocument(indexHtml);
-  return (pathname: string, search: string) => byPage.get(pageKey(pathname))?.(search) ?? fallback;
+  // The catch-all's chunks, which the web build lists under the not-found drawing's path.
+  const notFoundHtml = preloadedFor(pageKey(NOT_FOUND_DRAWING_PATH), [NO_INDEX_META]);
+  const notFound = notFoundScreen
+    ? new HtmlDocument(withFirstScreen(notFoundHtml, notFoundScreen), true)
+    : new HtmlDocument(notFoundHtml);
+  return {
+    page: (pathname: string, search: string) => byPage.get(pageKey(pathname))?.(search) ?? fallback,
+    notFound,
+  };
+}
+
+/**
+ * robots.txt and sitemap.xml, from core's page list and the configured public origin, which the
+ * build does not know. Short-lived in caches: they change with a release, not with each visit.
+ */
+function registerCrawlerFiles(app: FastifyInstance, publicUrl: string) {
+  const origin = new URL(publicUrl).origin;
+  const robots = robotsTxt(origin);
+  const sitemap = sitemapXml(origin);
+  const cacheControl = 'public, max-age=3600';
+  app.get('/robots.txt', (_request, reply) =>
+    reply.header('cache-control', cacheControl).type('text/plain; charset=utf-8').send(robots),
+  );
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply.header('cache-control', cacheControl).type('application/xml; charset=utf-8').send(sitemap),
+  );
 }
 
 /**
  * Serves the built single-page app from the API's own origin. Hashed assets are cached for a
  * year; index.html never is, so a new build reaches people on their next visit. Files are sent
  * brotli- or gzip-compressed when the browser accepts it, from the copies the build wrote next to
- * them. Every path that is neither a file nor under /api gets index.html and the client router
- * decides; a page's copy preloads that page's chunks, and the payment pages' copy carries their
- * own Content-Security-Policy.
+ * them. Every page path of core's list gets index.html and the client router draws it; a page's
+ * copy preloads that page's chunks, and the payment pages' copy carries their own
+ * Content-Security-Policy. Any other path that is neither a file nor under /api gets the
+ * not-found page with status 404. robots.txt and sitemap.xml are written from core's page list.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | null,
-  { pagePolicy, paymentPagePolicy }: WebAppOptions,
+  { publicUrl, pagePolicy, paymentPagePolicy }: WebAppOptions,
 ): Promise<void> {
   const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasBuild = indexHtml !== null && existsSync(indexHtml);
-  let documentFor: ((pathname: string, search: string) => HtmlDocument) | null = null;
+  registerCrawlerFiles(app, publicUrl);
+  let documentFor: ReturnType<typeof loadDocuments> | null = null;
   if (hasBuild && webDistDir) {
     documentFor = loadDocuments(app, webDistDir);
     await app.register(fastifyStatic, {
@@ -213,7 +262,19 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send('Not found. Reload the page to get the latest version.');
     }
-    const document = documentFor(pathname, search);
+    // The payment provider's own pages are not the app's: an address there that is not one of
+    // them gets no app page either.
+    if (SERVER_OWN_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Not found.');
+    }
+    const isPage = isWebPagePath(pathname);
+    // Not one of the app's pages: the not-found page, with the status that says so (SPEC §2).
+    const document = isPage ? documentFor.page(pathname, search) : documentFor.notFound;
+    if (!isPage) reply.status(404).header('x-robots-tag', 'noindex');
     // Helmet has already set the app's policy; a payment page's, or a page with the first screen's
     // guard (its one inline script, allowed by its hash), sets the headers again.
     const policy = isPaymentPagePath(pathname) ? paymentPagePolicy : pagePolicy;

@@ -18,7 +18,7 @@ function heldSession() {
 }
 
 describe('the first page, started as the code starts', () => {
-  it("asks for home's data and the subscription before the session is known, and caches the subscription under the person", async () => {
+  it("asks for home's data (the phone card's too) and the subscription before the session is known, and caches the subscription under the person", async () => {
     const server = installFakeServer({ signedIn: true, subscription: subscriptionState('pro') });
     localStorage.setItem(SYNCED_SESSION_KEY, session.id);
     const queryClient = createQueryClient();
@@ -30,11 +30,13 @@ describe('the first page, started as the code starts', () => {
     await expect
       .poll(() => server.requests.map((r) => `${r.method} ${r.path}`).sort())
       .toEqual([
+        'GET /api/fetchApps',
         'GET /api/getBrowserSiteSettings',
         'GET /api/getBrowserSitesWithActiveAndTodaysSessions',
         'GET /api/getInsights',
         'GET /api/getProfileWeb',
         'GET /api/getSubscriptionState',
+        'GET /api/getSupportedApps',
       ]);
     expect(server.calls('GET /api/getProfileWeb')[0]?.search.get('userDay')).toBe(
       String(localUserDay(new Date())),

@@ -33,10 +33,17 @@ beforeAll(() => preloadRoutes('/'));
 afterEach(() => vi.restoreAllMocks());
 
 describe('routes', () => {
-  it('sends an unknown path to /', async () => {
+  it('shows an unknown path as not found, where it is, with a way home', async () => {
+    const user = userEvent.setup();
     installFakeServer({ signedIn: true });
     const { router } = renderRoute('/no-such-page?x=1');
 
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no-such-page');
+    await waitFor(() => expect(document.title).toBe('Page not found · Stillpoint'));
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+
+    await user.click(screen.getByRole('link', { name: 'Go to Stillpoint' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });

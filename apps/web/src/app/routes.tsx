@@ -1,4 +1,4 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { documentTitle } from '../lib/documentTitle';
 import { FullScreenSpinner } from '../ui/FullScreenSpinner';
 import { ErrorPage } from './ErrorPage';
@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
                   import('../features/subscription/SubscriptionPage').then((m) => ({
                     Component: m.SubscriptionPage,
                   })),
+              },
+              {
+                path: 'account',
+                lazy: () => import('./composedAccount').then((m) => ({ Component: m.AccountRoute })),
               },
               {
                 path: 'onboarding',
@@ -157,6 +161,14 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            // Where a deleted account lands, signed out (features/account).
+            path: 'account/deleted',
+            lazy: () =>
+              import('../features/account/AccountDeletedPage').then((m) => ({
+                Component: m.AccountDeletedPage,
+              })),
+          },
+          {
             path: 'privacy',
             lazy: () => import('../features/legal/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
           },
@@ -166,8 +178,18 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // SPEC §2: any other path redirects to /.
-      { path: '*', element: <Navigate to="/" replace /> },
+      {
+        // Any other path is no page: the server answers it with status 404 and this page, drawn at
+        // build time (prerender/pages.ts), in place of the silent redirect home SPEC §2 described.
+        element: <StandaloneLayout />,
+        children: [
+          {
+            path: '*',
+            lazy: () =>
+              import('../features/not-found/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
+      },
     ],
   },
 ];

@@ -8,6 +8,7 @@ import type { Endpoint, EndpointName } from '@stillpoint/core';
  * waits for any of them (pages that call nothing on arrival, such as /quiz, load none at all).
  */
 const groups = {
+  account: () => import('@stillpoint/core/api/schemas/account').then((m) => m.accountEndpoints),
   analytics: () => import('@stillpoint/core/api/schemas/analytics').then((m) => m.analyticsEndpoints),
   apps: () => import('@stillpoint/core/api/schemas/apps').then((m) => m.appsEndpoints),
   auth: () => import('@stillpoint/core/api/schemas/auth').then((m) => m.authEndpoints),
@@ -41,6 +42,9 @@ export type EndpointGroup = keyof typeof groups;
  * each group holds the calls named here.
  */
 export const endpointGroups: Record<EndpointName, EndpointGroup> = {
+  getAccount: 'account',
+  exportAccount: 'account',
+  deleteAccount: 'account',
   trackAnalyticsEvent: 'analytics',
   trackTikTokEvent: 'analytics',
   fetchApps: 'apps',
@@ -123,6 +127,8 @@ export type EndpointRoute = Pick<Endpoint, 'method' | 'path'>;
 
 /** The calls that are GETs; every other call is a POST. */
 const GET_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'getAccount',
+  'exportAccount',
   'fetchApps',
   'getSupportedApps',
   'getAuthConfig',

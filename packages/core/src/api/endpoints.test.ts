@@ -103,7 +103,9 @@ describe('the endpoints registry', () => {
   it('refuses bodies that are not objects, and unknown keys', () => {
     for (const [name, endpoint] of all) {
       if (!endpoint.body) continue;
-      for (const bad of [null, 'text', [], 42]) {
+      // A body that may be left out (startFreeTrial's) reaches the schema as null when it is.
+      const mayBeLeftOut = endpoint.body.safeParse(undefined).success;
+      for (const bad of mayBeLeftOut ? ['text', [], 42] : [null, 'text', [], 42]) {
         expect(endpoint.body.safeParse(bad).success, `${name} ${JSON.stringify(bad)}`).toBe(false);
       }
       const withExtra = endpoint.body.safeParse({ notAField: 1 });

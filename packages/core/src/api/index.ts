@@ -1,3 +1,4 @@
+import { accountEndpoints } from './schemas/account';
 import { analyticsEndpoints } from './schemas/analytics';
 import { appsEndpoints } from './schemas/apps';
 import { authEndpoints } from './schemas/auth';
@@ -26,6 +27,7 @@ export * from './envelope-schemas';
 export * from './errors';
 export * from './idempotency';
 export * from './request';
+export * from './schemas/account';
 export * from './schemas/analytics';
 export * from './schemas/apps';
 export * from './schemas/auth';
@@ -57,6 +59,7 @@ export * from './validation-messages';
 export const endpoints = {
   ...healthEndpoints,
   ...userEndpoints,
+  ...accountEndpoints,
   ...authEndpoints,
   ...sitesEndpoints,
   ...insightsEndpoints,

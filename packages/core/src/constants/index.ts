@@ -1,3 +1,4 @@
+export * from './account';
 export * from './analytics';
 export * from './api';
 export * from './feedblocking';

@@ -1,3 +1,7 @@
+import {
+  DEFAULT_ANALYTICS_RETENTION_DAYS,
+  DEFAULT_NEWSLETTER_UNCONFIRMED_RETENTION_DAYS,
+} from '../constants/account';
 import type { PersonalDataKind } from './types';
 
 // The data inventory of the privacy policy (privacy.ts): each kind of personal data Stillpoint
@@ -72,12 +76,19 @@ export const PERSONAL_DATA: readonly PersonalDataKind[] = [
   {
     id: 'data-premium',
     name: 'Premium, trials and payments',
-    what: 'Whether you have premium and where it came from (a trial, a web plan, the App Store, Google Play or a gift); your trial; your customer and subscription at Stripe: the plan, its status and dates, how it is paid as you would read it ("Visa ending in 4242") and where its receipt went; the reminders we send before a trial ends. We never see or store a card number.',
+    what: 'Whether you have premium and where it came from (a trial, a web plan, the App Store, Google Play or a gift); your trial; your customer and subscription at Stripe: the plan, its status and dates, how it is paid as you would read it ("Visa ending in 4242") and where its receipt went; the reminders we send before a trial ends; which version of the terms you agreed to, and when, with each purchase or trial. We never see or store a card number.',
     why: 'To give you what you paid for, to charge and renew as agreed, to send receipts and trial reminders, and to keep the payment records the law requires.',
     basis: ['contract', 'legalObligation'],
-    kept: 'While your account exists. Records of payments (Stripe’s invoices and receipts) are kept for as long as tax and accounting law requires.',
+    kept: 'While your account exists. If it is deleted, our copy goes, and which version of the terms you agreed to stays without the link to you; Stripe keeps the records of payments (invoices and receipts) for as long as tax and accounting law requires.',
     sharedWith: ['stripe', 'revenuecat', 'apple', 'google', 'email', 'twilio', 'hosting'],
-    tables: ['entitlement', 'free_trial', 'payment_customer', 'payment_subscription', 'trial_reminder'],
+    tables: [
+      'entitlement',
+      'free_trial',
+      'payment_customer',
+      'payment_subscription',
+      'trial_reminder',
+      'terms_agreement',
+    ],
   },
   {
     id: 'data-gifts',
@@ -95,7 +106,7 @@ export const PERSONAL_DATA: readonly PersonalDataKind[] = [
     what: 'Your e-mail address, when you signed up, confirmed and unsubscribed, and the confirmation e-mails we sent (their links are stored only as a hash).',
     why: 'To send the newsletter you asked for, once you have confirmed the address.',
     basis: ['consent'],
-    kept: 'Until you unsubscribe, with the link in every e-mail. We then keep the address marked as unsubscribed, so that it gets nothing more; write to us to have it removed entirely. An address that is never confirmed gets nothing but the confirmation e-mail.',
+    kept: `Until you unsubscribe, with the link in every e-mail. We then keep the address marked as unsubscribed, so that it gets nothing more; write to us to have it removed entirely. An address that is never confirmed gets nothing but the confirmation e-mail, and is deleted after ${DEFAULT_NEWSLETTER_UNCONFIRMED_RETENTION_DAYS} days.`,
     sharedWith: ['email', 'hosting'],
     tables: ['newsletter_signup', 'newsletter_confirmation'],
   },
@@ -115,7 +126,7 @@ export const PERSONAL_DATA: readonly PersonalDataKind[] = [
     what: 'Events from the web app: a step of getting started, a quiz answer, a site added or edited, how far a page was scrolled, an error; each with its time and, when you are signed in, your account id.',
     why: 'To see which parts of Stillpoint help and which get in the way, and to fix errors.',
     basis: ['consent', 'legitimateInterest'],
-    kept: 'While your account exists; after it is deleted, the events stay without the link to you. Events sent while signed out are never linked to anyone.',
+    kept: `${DEFAULT_ANALYTICS_RETENTION_DAYS} days, then deleted. If your account is deleted sooner, the events stay without the link to you until then. Events sent while signed out are never linked to anyone.`,
     sharedWith: ['analytics', 'hosting'],
     tables: ['analytics_event'],
   },
@@ -125,7 +136,7 @@ export const PERSONAL_DATA: readonly PersonalDataKind[] = [
     what: 'Milestones of getting started (such as viewing a plan, signing up or buying), each with its time and, when you are signed in, your account id. They are passed on to TikTok with your IP address and browser (user agent), which we do not store.',
     why: 'To learn whether our ads reach people Stillpoint helps, so we can spend less on those that do not.',
     basis: ['consent', 'legitimateInterest'],
-    kept: 'While your account exists; after it is deleted, the events stay without the link to you.',
+    kept: `${DEFAULT_ANALYTICS_RETENTION_DAYS} days, then deleted. If your account is deleted sooner, the events stay without the link to you until then.`,
     sharedWith: ['tiktok', 'hosting'],
     tables: ['ad_event'],
   },

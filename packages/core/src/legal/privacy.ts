@@ -147,7 +147,7 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           kind: 'paragraph',
-          text: `To use any of these, write to ${support} from the e-mail address of your account, or tell us the phone number you sign in with. We may ask you to confirm that the account is yours, for example with a sign-in code, so that nobody else can get or delete your data. We answer within one month.`,
+          text: `You can download a copy of your data and delete your account yourself, on your [account page](/account). For anything else, write to ${support} from the e-mail address of your account, or tell us the phone number you sign in with. We may ask you to confirm that the account is yours, for example with a sign-in code, so that nobody else can get or delete your data. We answer within one month.`,
         },
         {
           kind: 'paragraph',
@@ -161,7 +161,7 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `Write to ${support} and ask us to delete your account. Once we know the account is yours, we end your web subscription, sign out every session (the Chrome extension included) and delete your account and the data linked to it. We keep only what the law requires, such as records of payments, and the data described above as kept “without the link to you”.`,
+          text: `Delete your account on your [account page](/account): sign in again the way you sign in (a new code to your phone, or Google or Apple), then confirm. You can also write to ${support}. We then end your web subscription at once, without a refund for the time left, sign out every session (the Chrome extension at its next sync) and delete your account and the data linked to it. What stays is only what is described above as kept “without the link to you”: gifts you bought and their codes, which version of the terms you agreed to, your feedback, and analytics and ad events until they expire. Stripe keeps its records of your payments, as the law requires.`,
         },
         {
           kind: 'paragraph',

@@ -18,7 +18,7 @@ export const TERMS_LAST_UPDATED = '2026-11-29';
  * Which terms a person agreed to: recorded with a purchase, so it names one text for good. A new
  * text gets a new version, never an old one again.
  */
-export const TERMS_VERSION = '2026-11-29';
+export const TERMS_VERSION = '2026-11-29.2';
 
 const support = `[${brand.supportEmail}](mailto:${brand.supportEmail})`;
 const monthly = formatPrice(planPrices.monthly.cents);
@@ -187,7 +187,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `You can stop using Stillpoint at any time: cancel your plan and, if you wish, ask us at ${support} to delete your account. We may suspend or close an account that breaks these terms, and we tell you why when we can.`,
+          text: `You can stop using Stillpoint at any time: cancel your plan and, if you wish, delete your account on your [account page](/account) (deleting it also ends a web plan at once, without a refund for the time left) or ask us at ${support} to delete it. We may suspend or close an account that breaks these terms, and we tell you why when we can.`,
         },
       ],
     },

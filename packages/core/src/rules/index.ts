@@ -17,6 +17,7 @@ export * from './personal-plan';
 export * from './plan-label';
 export * from './prices';
 export * from './purchase-confirmation';
+export * from './purchase-disclosure';
 export * from './referral';
 export * from './sessions';
 export * from './signin-redirect';

@@ -28,6 +28,7 @@ export async function createPayments(
       webhookSecret: config.payments.webhookSecret,
       portalConfigurationId: config.payments.portalConfigurationId,
       sandbox: config.payments.sandbox,
+      publicUrl: config.publicUrl,
     });
     return { provider, local: null, close: async () => {} };
   }

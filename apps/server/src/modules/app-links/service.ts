@@ -1,4 +1,4 @@
-import { type AppLinks, appStoreUrl, brand, playStoreUrl } from '@stillpoint/core';
+import { type AppLinks, appStoreUrl, brand, LEGAL_PATHS, playStoreUrl } from '@stillpoint/core';
 import type { Config } from '../../config';
 
 /** The App Store page of the configured iOS app. */
@@ -10,15 +10,17 @@ export const playStorePage = (config: Pick<Config, 'stores'>): string =>
 
 /**
  * Where Stillpoint lives outside this site (SPEC §2 footer, store badges): the store pages of the
- * configured app ids and the brand's own pages. Only the store ids differ between environments.
+ * configured app ids and the brand's own pages. The privacy policy is this deployment's own page,
+ * so that the text a person reads is the one this server's code keeps (a test or staging
+ * deployment may differ from the public site).
  */
-export function appLinks(config: Pick<Config, 'stores'>): AppLinks {
+export function appLinks(config: Pick<Config, 'stores' | 'publicUrl'>): AppLinks {
   return {
     appStoreUrl: appStorePage(config),
     playStoreUrl: playStorePage(config),
     website: brand.website,
     blogUrl: brand.blogUrl,
-    privacyPolicyUrl: brand.privacyPolicyUrl,
+    privacyPolicyUrl: `${config.publicUrl}${LEGAL_PATHS.privacy}`,
     supportEmail: brand.supportEmail,
   };
 }

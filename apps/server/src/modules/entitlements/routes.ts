@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { bearerToken, matchesSecret } from '../../http/bearer-token';
 import { registerEndpoint } from '../../http/endpoint';
+import { recordAgreement, requireCurrentTerms } from '../agreements/service';
 import { startFreeTrial } from './free-trial';
 import { getSubscriber, getSubscriberOfKnownUser } from './service';
 
@@ -30,9 +31,22 @@ export function registerEntitlementsRoutes(
   registerEndpoint(app, endpoints.getSubscriber, async ({ user }) => ({
     subscriber: await getSubscriber(db, user.id, new Date()),
   }));
-  registerEndpoint(app, endpoints.startFreeTrial, async ({ user }) => ({
-    startedTrial: await startFreeTrial(db, user.id, new Date()),
-  }));
+  registerEndpoint(app, endpoints.startFreeTrial, async ({ user, body }) => {
+    const termsVersion = body?.termsVersion;
+    requireCurrentTerms(termsVersion);
+    const now = new Date();
+    const startedTrial = await startFreeTrial(db, user.id, now);
+    // The no-card trial is once per person, so the person names it.
+    if (startedTrial) {
+      await recordAgreement(db, {
+        termsVersion,
+        userId: user.id,
+        purchase: { kind: 'free_trial', ref: `free-trial:${user.id}` },
+        at: now,
+      });
+    }
+    return { startedTrial };
+  });
 
   // Checked before the path is even read: without the key a caller learns nothing, not even
   // whether an id exists. No key configured refuses every call.

@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { EmailSender } from '../../integrations/email';
 import type { CheckoutSession } from '../../integrations/payments/provider';
+import { recordGiftBuyerEmail } from '../agreements/service';
 import { giftConfirmationEmail } from './confirmation-email';
 import {
   claimConfirmationEmail,
@@ -115,6 +116,8 @@ export async function fulfilGiftCheckout(
     });
     if (transitioned) {
       outcome = 'paid';
+      const email = session.customerEmail?.trim();
+      if (purchase.purchaserUserId === null && email) await recordGiftBuyerEmail(deps.db, purchase.id, email);
       deps.log.info({ giftPurchaseId: purchase.id, quantity: purchase.quantity }, 'gift purchase paid');
     }
   }

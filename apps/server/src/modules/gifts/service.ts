@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { EmailSender } from '../../integrations/email';
 import type { PaymentProvider } from '../../integrations/payments/provider';
+import { recordAgreement, requireCurrentTerms } from '../agreements/service';
 import { newRedemptionCodes, type RandomIndex } from './codes';
 import {
   fulfilGiftCheckout,
@@ -93,6 +94,7 @@ export interface GiftCheckoutInput {
   successPath: string;
   cancelPath: string;
   referralGroup?: string | undefined;
+  termsVersion?: string | undefined;
 }
 
 /**
@@ -107,6 +109,7 @@ export async function createGiftCheckout(
   log: GiftFulfilmentLog,
 ): Promise<{ url: string }> {
   const { db, config, provider } = deps;
+  requireCurrentTerms(input.termsVersion);
   requireGiftPrice(config, input.priceId);
   const referralGroup = input.referralGroup?.trim() || null;
   const { id, codes } = await db.transaction(async (tx) => {
@@ -144,6 +147,13 @@ export async function createGiftCheckout(
   await setCheckoutSession(db, id, session.id);
   if (!session.url)
     throw new AppError('UNAVAILABLE', 'Checkout is not available right now. Please try again.');
+  // A buyer who is not signed in is named by the address their checkout gives (fulfilment).
+  await recordAgreement(db, {
+    termsVersion: input.termsVersion,
+    userId: buyer?.id ?? null,
+    purchase: { kind: 'gift_checkout', ref: id },
+    at: new Date(),
+  });
   return { url: session.url };
 }
 

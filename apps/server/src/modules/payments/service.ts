@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import type { PaymentProviderName } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { PaymentProvider } from '../../integrations/payments/provider';
+import { recordAgreement, requireCurrentTerms } from '../agreements/service';
 import { getSubscriber } from '../entitlements/service';
 import { checkoutTrialFor, providerTrial } from './checkout-trial';
 import { ensureCustomer } from './customers';
@@ -113,6 +114,7 @@ export interface SubscriptionCheckoutInput {
   successPath: string;
   skipTrial?: boolean | undefined;
   deferPayment?: boolean | undefined;
+  termsVersion?: string | undefined;
 }
 
 /**
@@ -127,6 +129,7 @@ export async function createSubscriptionCheckout(
   input: SubscriptionCheckoutInput,
   now: Date,
 ): Promise<{ url: string }> {
+  requireCurrentTerms(input.termsVersion);
   await priceKeyFor(db, config, user.id, input.priceId, now);
   const customerId = await ensureCustomer(db, provider, user);
   const session = await startPurchase({ db, provider }, { userId: user.id, customerId, now }, async () =>
@@ -144,6 +147,12 @@ export async function createSubscriptionCheckout(
   );
   if (!session.url)
     throw new AppError('UNAVAILABLE', 'Checkout is not available right now. Please try again.');
+  await recordAgreement(db, {
+    termsVersion: input.termsVersion,
+    userId: user.id,
+    purchase: { kind: 'subscription_checkout', ref: session.id },
+    at: now,
+  });
   return { url: session.url };
 }
 
@@ -184,13 +193,14 @@ export async function createCustomer(
 export async function createSubscriptionIntent(
   { db, config, provider }: PaymentsDependencies,
   user: SessionUser,
-  input: { userId: string; priceId: string; numTrialDays: number },
+  input: { userId: string; priceId: string; numTrialDays: number; termsVersion?: string | undefined },
   now: Date,
 ): Promise<SubscriptionIntent> {
   const own = requireOwnUserId(user, input.userId);
+  requireCurrentTerms(input.termsVersion);
   await priceKeyFor(db, config, own.id, input.priceId, now);
   const customerId = await ensureCustomer(db, provider, own);
-  return startPurchase({ db, provider }, { userId: own.id, customerId, now }, async () => {
+  const intent = await startPurchase({ db, provider }, { userId: own.id, customerId, now }, async () => {
     // The form asks for its trial length; the server still allows a trial only once per person,
     // and someone on the no-card trial keeps what is left of it instead.
     const trial = providerTrial(
@@ -204,6 +214,13 @@ export async function createSubscriptionIntent(
       userId: own.id,
     });
   });
+  await recordAgreement(db, {
+    termsVersion: input.termsVersion,
+    userId: own.id,
+    purchase: { kind: 'subscription_intent', ref: intent.subscriptionId },
+    at: now,
+  });
+  return intent;
 }
 
 /**

@@ -68,6 +68,7 @@ describe('Header', () => {
     const nav = within(desktop);
     expect(nav.getByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(nav.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/signout');
   });
 });
@@ -84,6 +85,7 @@ describe('Header, signed out', () => {
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('link', { name: 'Stillpoint home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign Out' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });

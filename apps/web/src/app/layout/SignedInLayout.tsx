@@ -2,6 +2,7 @@ import { subscriptionEndpoints } from '@stillpoint/core/api/schemas/subscription
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { loadEndpoint, provideEndpoints } from '../../lib/apiRegistry';
+import { hasSyncedSignIn } from '../../lib/auth/syncCurrentUser';
 import { LegacyDataImport } from '../../lib/legacyImport';
 import { RequireSubscription } from '../subscriptionGuard';
 import { ExpiredSubscriptionToast } from './ExpiredSubscriptionToast';
@@ -18,9 +19,10 @@ provideEndpoints(subscriptionEndpoints);
 export function SignedInLayout() {
   usePagePrefetch();
   // A new sign-in's sync: its schemas load while the session is checked rather than after it. A
-  // failure here is the call's own to report.
+  // returning person's sign-in has synced, so for them it would be two requests in the way of the
+  // page. A failure here is the call's own to report.
   useEffect(() => {
-    loadEndpoint('syncCurrentUser').catch(() => undefined);
+    if (!hasSyncedSignIn()) loadEndpoint('syncCurrentUser').catch(() => undefined);
   }, []);
   return (
     <>

@@ -4,4 +4,5 @@ export { SIGN_IN_PATH, SIGN_OUT_PATH } from '@stillpoint/core';
 export const navigationLinks = [
   { to: '/', label: 'Home' },
   { to: '/subscription', label: 'Subscription' },
+  { to: '/account', label: 'Account' },
 ] as const;

@@ -1,5 +1,6 @@
 import {
   CHECKOUT_SESSION_PARAM,
+  NOT_FOUND_DRAWING_PATH,
   REDEEM_STEP_PARAM,
   REDEMPTION_CODE_PARAM,
   REFERRAL_GROUP_PARAM,
@@ -82,4 +83,7 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   '/uninstall-chrome-extension': { unlessStored: [] },
   '/privacy': { unlessStored: [] },
   '/terms': { unlessStored: [] },
+  // The not-found page (the router's catch-all), which the server sends with status 404 for any
+  // path that is no page; the same for everyone.
+  [NOT_FOUND_DRAWING_PATH]: { unlessStored: [] },
 };

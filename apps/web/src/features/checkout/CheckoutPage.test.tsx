@@ -1,4 +1,10 @@
-import { DEFAULT_ERROR_MESSAGE, messages, ONE_SEC_STUDY, PREMIUM_FEATURES } from '@stillpoint/core';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  messages,
+  ONE_SEC_STUDY,
+  PREMIUM_FEATURES,
+  TERMS_VERSION,
+} from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -138,6 +144,7 @@ describe('Start Free Trial', () => {
       priceId: FAKE_PAYMENT_CONFIG.prices.annual,
       cancelPath: '/checkout',
       successPath: '/onboarding?stripe_success=true',
+      termsVersion: TERMS_VERSION,
     });
     expect(leave).not.toHaveBeenCalled();
 

@@ -3,6 +3,8 @@ import { useAuth } from '../../lib/auth';
 import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
 import { BackedFiguresLater } from '../../lib/proof/BackedFiguresLater';
+import { PurchaseTerms } from '../../lib/purchaseTerms/PurchaseTerms';
+import { useSubscriptionDisclosure } from '../../lib/purchaseTerms/useSubscriptionDisclosure';
 import { Page } from '../../ui/Page';
 import { CheckoutOverlay } from './CheckoutOverlay';
 import { PlanCard } from './PlanCard';
@@ -23,6 +25,7 @@ export function CheckoutPage() {
   const signedOut = useAuth().expectSignedOut;
   const annual = useAnnualPlan();
   const checkout = useTrialCheckout(annual.priceId);
+  const disclosure = useSubscriptionDisclosure(annual.priceId, 'annual');
 
   return (
     <Page title={documentTitle('Checkout')} heading={`Start ${FREE_TRIAL_DAYS} Day Free Trial`}>
@@ -46,6 +49,7 @@ export function CheckoutPage() {
           ready={checkout.ready}
           busy={checkout.open && checkout.leaving}
           onStart={checkout.start}
+          terms={<PurchaseTerms purchase={disclosure} />}
           footer={<RestorePurchase />}
         />
         <BackedFiguresLater />

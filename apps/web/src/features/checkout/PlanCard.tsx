@@ -16,12 +16,24 @@ interface PlanCardProps {
   /** The browser is on its way to checkout. */
   busy: boolean;
   onStart(): void;
+  /** Beside the button: what it starts, what is charged when, and the agreement. */
+  terms: ReactNode;
   /** Under the button: the way to restore an earlier purchase. */
   footer: ReactNode;
 }
 
 /** SPEC §2 /checkout's plan card: the annual plan after the free days, and what premium includes. */
-export function PlanCard({ plan, failed, retrying, onRetry, ready, busy, onStart, footer }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  failed,
+  retrying,
+  onRetry,
+  ready,
+  busy,
+  onStart,
+  terms,
+  footer,
+}: PlanCardProps) {
   const headingId = useId();
   const featuresId = useId();
   return (
@@ -62,9 +74,7 @@ export function PlanCard({ plan, failed, retrying, onRetry, ready, busy, onStart
             <Button className="w-full" disabled={!ready || !plan} loading={busy} onClick={onStart}>
               Start Free Trial
             </Button>
-            <p className="text-center text-xs text-muted">
-              The free days come with a first trial; checkout shows what's due today before you pay.
-            </p>
+            {terms}
           </div>
           {footer}
         </div>

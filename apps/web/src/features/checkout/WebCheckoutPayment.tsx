@@ -11,6 +11,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PaymentForm, type PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { paymentConfigQuery, stripePriceQuery } from '../../lib/payments';
+import { PurchaseTerms } from '../../lib/purchaseTerms/PurchaseTerms';
+import { useSubscriptionDisclosure } from '../../lib/purchaseTerms/useSubscriptionDisclosure';
 import { useSubscription } from '../../lib/subscription';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { Spinner } from '../../ui/Spinner';
@@ -27,6 +29,10 @@ export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps)
   const priceId = pid ?? config.data?.prices.annual ?? null;
   const kind = config.data && priceId ? subscriptionPriceKind(priceId, config.data.prices) : null;
   const price = useQuery({ ...stripePriceQuery(priceId ?? ''), enabled: kind !== null });
+  // The form asks for no free days (trialDays 0): the plan is charged today.
+  const disclosure = useSubscriptionDisclosure(kind ? (priceId ?? undefined) : undefined, kind ?? 'annual', {
+    wantsTrial: false,
+  });
   const subscription = useSubscription();
   const location = useLocation();
   // The server sells a win-back price only to someone whose paid premium has lapsed: say so
@@ -82,6 +88,7 @@ export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps)
             onComplete={onComplete}
           />
         )}
+        <PurchaseTerms purchase={disclosure} newTab className="mt-4" />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { ApiError, ONBOARDING_PATH } from '@stillpoint/core';
+import { ApiError, isTermsChanged, ONBOARDING_PATH, TERMS_VERSION } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../lib/api';
@@ -36,13 +36,17 @@ export function useTrialCheckout(priceId: string | undefined) {
     mutationFn: (id: string) =>
       callApi(
         'createStripeCheckoutSessionForSubscription',
-        { priceId: id, cancelPath: CHECKOUT_PATH, successPath: SUCCESS_PATH },
+        // The terms this page linked beside the button; a page older than them is refused (409).
+        { priceId: id, cancelPath: CHECKOUT_PATH, successPath: SUCCESS_PATH, termsVersion: TERMS_VERSION },
         { idempotencyKey: press.key() },
       ),
     onSettled: press.end,
     onSuccess: ({ url }) => hostedCheckout.open(url),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
+      if (isTermsChanged(error)) {
+        setOpen(false);
+        showErrorToast(error.message);
+      } else if (error instanceof ApiError && error.status === 409) {
         setAnswered409(true);
         // The plan this page holds is out of date: fetch the one the server knows.
         void subscription.refresh();

@@ -5,6 +5,7 @@ import {
   giftTotalText,
   messages,
   REDEEM_PATH,
+  TERMS_CHANGED_MESSAGE,
 } from '@stillpoint/core';
 import { Gift } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -13,6 +14,7 @@ import { brand } from '../../lib/brand';
 import { documentTitle } from '../../lib/documentTitle';
 import { useBrowserValue } from '../../lib/firstScreen';
 import { Footer } from '../../lib/footer/Footer';
+import { PurchaseTerms } from '../../lib/purchaseTerms/PurchaseTerms';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { NumberedItem } from '../../ui/NumberedItem';
@@ -117,12 +119,19 @@ export function GiftOffer({ referralGroup }: { referralGroup: string | undefined
           </Button>
           {checkout.failed ? (
             <p role="alert" className="text-center text-sm font-medium text-danger">
-              {messages.giftFailed}
+              {checkout.termsChanged ? TERMS_CHANGED_MESSAGE : messages.giftFailed}
             </p>
           ) : null}
           <p className="text-center text-xs text-muted">
             You pay once on a secure checkout page; nothing renews. No account needed.
           </p>
+          <PurchaseTerms
+            purchase={
+              price && canBuyGifts(quantity)
+                ? { kind: 'gift', total: { amount: price.cents * quantity, currency: price.currency } }
+                : null
+            }
+          />
         </div>
       </section>
 

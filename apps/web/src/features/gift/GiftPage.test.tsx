@@ -1,4 +1,4 @@
-import { brand, GIFT_QUANTITY_MAX, messages } from '@stillpoint/core';
+import { brand, GIFT_QUANTITY_MAX, messages, TERMS_VERSION } from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -134,6 +134,7 @@ describe('the gift offer', () => {
       priceId: GIFT_PRICE_ID,
       quantity: 2,
       referralGroup: 'spring-letter',
+      termsVersion: TERMS_VERSION,
     });
     expect(buy()).toHaveAttribute('aria-busy', 'true');
     expect(buy()).toBeDisabled();
@@ -165,6 +166,7 @@ describe('the gift offer', () => {
       successPath: '/gift',
       priceId: GIFT_PRICE_ID,
       quantity: 1,
+      termsVersion: TERMS_VERSION,
     });
   });
 

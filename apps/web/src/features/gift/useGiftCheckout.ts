@@ -1,4 +1,4 @@
-import { giftCheckoutPaths, isGiftCheckoutUrl } from '@stillpoint/core';
+import { giftCheckoutPaths, isGiftCheckoutUrl, isTermsChanged, TERMS_VERSION } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { hostedCheckout } from '../../lib/subscription';
@@ -27,6 +27,8 @@ export function useGiftCheckout() {
           priceId,
           quantity,
           ...(referralGroup ? { referralGroup } : {}),
+          // The terms this page linked beside the button; a page older than them is refused (409).
+          termsVersion: TERMS_VERSION,
         },
         { idempotencyKey: press.key() },
       );
@@ -50,5 +52,7 @@ export function useGiftCheckout() {
     /** The session is being made, or made and the browser is leaving for it. */
     busy: session.isPending || session.isSuccess,
     failed: session.isError,
+    /** Refused because the terms changed since this page was loaded: it must be reloaded. */
+    termsChanged: session.isError && isTermsChanged(session.error),
   };
 }

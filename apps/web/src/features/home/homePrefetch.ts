@@ -1,4 +1,5 @@
 import { localUserDay } from '@stillpoint/core';
+import { appsEndpoints } from '@stillpoint/core/api/schemas/apps';
 import { insightsEndpoints } from '@stillpoint/core/api/schemas/insights';
 import { profileEndpoints } from '@stillpoint/core/api/schemas/profile';
 import { settingsEndpoints } from '@stillpoint/core/api/schemas/settings';
@@ -8,12 +9,17 @@ import { feedblockingSettingsQuery } from '../../lib/feedblocking';
 import type { PagePrefetch } from '../../lib/pagePrefetch';
 import { sitesQuery } from '../../lib/sites/sitesQuery';
 import { insightsQuery } from './insights/useInsights';
+import { mobileAppsQuery, supportedAppsQuery } from './phone/usePhoneUse';
 import { profileQuery } from './profile/useProfile';
 
 // The schemas of home's first calls come with its code, so they load beside the entry chunk.
-provideEndpoints(profileEndpoints, sitesEndpoints, settingsEndpoints, insightsEndpoints);
+provideEndpoints(profileEndpoints, sitesEndpoints, settingsEndpoints, insightsEndpoints, appsEndpoints);
 
-/** What home shows first: it is asked for while the session and the subscription are checked. */
+/**
+ * What home shows: it is asked for while the session and the subscription are checked. The phone
+ * card's data too, though the page does not wait for it: asked for only once the page had drawn,
+ * its schemas and answers were the last link of a chain that the page's largest paint waited on.
+ */
 export const homePrefetch: PagePrefetch = {
   prefetch(queryClient) {
     const userDay = localUserDay(new Date());
@@ -21,5 +27,7 @@ export const homePrefetch: PagePrefetch = {
     void queryClient.prefetchQuery(sitesQuery(userDay));
     void queryClient.prefetchQuery(feedblockingSettingsQuery());
     void queryClient.prefetchQuery(insightsQuery(userDay));
+    void queryClient.prefetchQuery(mobileAppsQuery(userDay));
+    void queryClient.prefetchQuery(supportedAppsQuery());
   },
 };

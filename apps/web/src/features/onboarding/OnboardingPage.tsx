@@ -8,6 +8,7 @@ import { isFinishingSetup } from '../../lib/onboardingEntry';
 import { PurchaseConfirmation } from '../../lib/purchaseConfirmation/PurchaseConfirmation';
 import { cameFromCheckout, useSubscription } from '../../lib/subscription';
 import { Spinner } from '../../ui/Spinner';
+import { FreeTrialTerms } from './FreeTrialTerms';
 import { OnboardingFlow } from './OnboardingFlow';
 import { asIntention, onboardingPlace } from './onboardingPlace';
 import { useFreeTrial } from './useFreeTrial';
@@ -50,6 +51,7 @@ export function OnboardingPage() {
       {confirming ? (
         <div className="mb-8">
           <PurchaseConfirmation expect={confirming} />
+          {confirming === 'freeTrial' ? <FreeTrialTerms /> : null}
         </div>
       ) : null}
       {premiumSkip !== 'stay' || answers.isPending || extensionStatus === 'checking' ? (

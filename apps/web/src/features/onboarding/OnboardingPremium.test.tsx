@@ -1,4 +1,4 @@
-import { DAY_MS } from '@stillpoint/core';
+import { DAY_MS, TERMS_VERSION } from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -42,6 +42,21 @@ describe('the free trial in onboarding', () => {
     await settle();
     expect(server.calls('POST /api/startFreeTrial')).toHaveLength(1);
     expect(screen.getAllByText(TRIAL_TOAST)).toHaveLength(1);
+  });
+
+  it('sends the terms version agreed to at sign-in, and says the trial charges nothing and ends by itself', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+    const server = installDashboardServer();
+    renderRoute('/onboarding');
+    await step('What brings you to Stillpoint?');
+    await waitFor(() => expect(server.calls('POST /api/startFreeTrial')).toHaveLength(1));
+    expect(server.calls('POST /api/startFreeTrial')[0]?.body).toEqual({ termsVersion: TERMS_VERSION });
+    expect(
+      await screen.findByText(
+        /^7 days free, with no card and no charge\. The trial ends by itself on [A-Z][a-z]+ \d{1,2}, \d{4}; nothing renews\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'terms of service' })[0]).toHaveAttribute('href', '/terms');
   });
 
   it('starts nothing when back from checkout (stripe_success)', async () => {

@@ -1,4 +1,4 @@
-import { messages } from '@stillpoint/core';
+import { messages, TERMS_VERSION } from '@stillpoint/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, newIdempotencyKey } from '../../lib/api';
@@ -28,7 +28,8 @@ export function useFreeTrial(
   const attempted = useRef(false);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const { mutate: startTrial, data } = useMutation({
-    mutationFn: () => callApi('startFreeTrial', undefined, { idempotencyKey }),
+    // The terms the person agreed to at sign-in, in this same app: recorded with the trial.
+    mutationFn: () => callApi('startFreeTrial', { termsVersion: TERMS_VERSION }, { idempotencyKey }),
     onSuccess: ({ startedTrial }) => {
       if (!startedTrial) return;
       showSuccessToast(messages.trialStarted);

@@ -1,4 +1,4 @@
-import { DAY_MS, PREMIUM_FEATURES } from '@stillpoint/core';
+import { DAY_MS, PREMIUM_FEATURES, TERMS_VERSION } from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -410,6 +410,7 @@ describe('without a subscription', () => {
       priceId: prices.monthly,
       cancelPath: '/subscription',
       successPath: '/subscription?stripe_success=true',
+      termsVersion: TERMS_VERSION,
     });
     // No skipTrial: whether checkout starts with the 7 free days is the server's decision.
     expect(request?.search.has('skipTrial')).toBe(false);

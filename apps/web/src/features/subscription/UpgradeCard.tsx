@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { paymentConfigQuery, stripePriceQuery } from '../../lib/payments';
+import { PurchaseTerms } from '../../lib/purchaseTerms/PurchaseTerms';
+import { useSubscriptionDisclosure } from '../../lib/purchaseTerms/useSubscriptionDisclosure';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { PremiumFeatures } from './PremiumFeatures';
@@ -23,6 +25,7 @@ export function UpgradeCard({ heading, onAlreadySubscribed }: UpgradeCardProps) 
   const prices = usePlanOptions();
   const upgrade = useUpgrade({ onAlreadySubscribed });
   const chosen = prices.options?.find((option) => option.billing === billing);
+  const disclosure = useSubscriptionDisclosure(chosen?.priceId, billing);
 
   return (
     <section
@@ -68,6 +71,7 @@ export function UpgradeCard({ heading, onAlreadySubscribed }: UpgradeCardProps) 
               upgrade
             </Button>
             {chosen ? <p className="text-center text-sm text-muted">{chosen.terms}</p> : null}
+            <PurchaseTerms purchase={disclosure} />
           </div>
         </div>
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@stillpoint/core';
+import { ApiError, isTermsChanged, TERMS_VERSION } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { hostedCheckout, STRIPE_SUCCESS_PARAM, SUBSCRIPTION_PATH } from '../../lib/subscription';
@@ -27,12 +27,15 @@ export function useUpgrade({ onAlreadySubscribed }: { onAlreadySubscribed(): voi
           successPath: SUCCESS_PATH,
           // No skipTrial: the server decides whether this checkout starts with the 7 free days
           // (once per person, ever, the no-card trial included), and checkout shows what is due today.
+          // The terms this page linked beside the button; a page older than them is refused (409).
+          termsVersion: TERMS_VERSION,
         },
         { idempotencyKey: press.key() },
       ),
     onSuccess: ({ url }) => hostedCheckout.open(url),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) onAlreadySubscribed();
+      if (isTermsChanged(error)) showErrorToast(error.message);
+      else if (error instanceof ApiError && error.status === 409) onAlreadySubscribed();
       else showErrorToast();
     },
     onSettled: press.end,

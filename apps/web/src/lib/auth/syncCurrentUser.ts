@@ -6,6 +6,12 @@ const inFlight = new Map<string, Promise<void>>();
 export const isSessionSynced = (sessionId: string): boolean =>
   localStorage.getItem(SYNCED_SESSION_KEY) === sessionId;
 
+/**
+ * Whether a sign-in on this browser has told the server about itself: then the current one almost
+ * surely has (a new sign-in replaces the note only once it syncs), and its sync is not awaited.
+ */
+export const hasSyncedSignIn = (): boolean => localStorage.getItem(SYNCED_SESSION_KEY) !== null;
+
 export const forgetSyncedSession = (): void => localStorage.removeItem(SYNCED_SESSION_KEY);
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError, messages } from '@stillpoint/core';
+import { ApiError, isTermsChanged, messages, TERMS_VERSION } from '@stillpoint/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -92,11 +92,15 @@ export function CardCheckout({
             userId: setup.userId,
             priceId,
             numTrialDays: trialDays,
+            // The terms every page with this form links beside it (lib/purchaseTerms).
+            termsVersion: TERMS_VERSION,
           });
         } catch (failure) {
           // 409: the person holds premium a purchase may not add to (a subscription bought in another
           // tab or in a store, a gift): the server's answer is the one that counts.
-          if (failure instanceof ApiError && failure.status === 409) {
+          if (isTermsChanged(failure)) {
+            setError(failure instanceof Error ? failure.message : messages.paymentUnexpected);
+          } else if (failure instanceof ApiError && failure.status === 409) {
             onAlreadyPremium();
           } else {
             setError(messages.paymentUnexpected);

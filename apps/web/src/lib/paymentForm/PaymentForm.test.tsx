@@ -1,4 +1,4 @@
-import { messages } from '@stillpoint/core';
+import { messages, TERMS_VERSION } from '@stillpoint/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,6 +103,7 @@ describe('the payment form', () => {
       userId: 'user-1',
       priceId: ANNUAL,
       numTrialDays: 0,
+      termsVersion: TERMS_VERSION,
     });
     // The data that changed is asked for again, and completion still fires only once.
     await waitFor(() => expect(server.calls('POST /api/getStripeCustomer').length).toBeGreaterThan(1));

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTimeSchema, priceIdSchema, returnPathSchema } from './common';
 import { giftQuantitySchema, redemptionCodeSchema } from './fields';
-import { redirectUrlSchema } from './payments';
+import { redirectUrlSchema, termsVersionSchema } from './payments';
 
 export const giftCheckoutBodySchema = z.strictObject({
   cancelPath: returnPathSchema('cancelPath'),
@@ -10,6 +10,7 @@ export const giftCheckoutBodySchema = z.strictObject({
   priceId: priceIdSchema,
   quantity: giftQuantitySchema,
   referralGroup: z.optional(z.string().check(z.trim(), z.maxLength(100, 'referralGroup is too long'))),
+  termsVersion: z.optional(termsVersionSchema),
 });
 
 export const redeemCodeBodySchema = z.strictObject({ redemptionCode: redemptionCodeSchema });

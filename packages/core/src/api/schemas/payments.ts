@@ -13,12 +13,22 @@ export type Price = z.infer<typeof priceSchema>;
 
 export const redirectUrlSchema = z.object({ url: z.string() });
 
+/**
+ * The version of the terms of service the page showed beside the button that started this trial
+ * or purchase (core's TERMS_VERSION), recorded with it. Optional, so callers that show the terms
+ * themselves (SPEC §7: the mobile apps) keep working; any version but the current one is a 409.
+ */
+export const termsVersionSchema = z
+  .string({ error: 'termsVersion must be text' })
+  .check(z.trim(), z.minLength(1, 'termsVersion is required'), z.maxLength(40, 'termsVersion is too long'));
+
 export const checkoutSubscriptionQuerySchema = z.object({
   priceId: priceIdSchema,
   cancelPath: returnPathSchema('cancelPath'),
   successPath: returnPathSchema('successPath'),
   skipTrial: z.optional(queryBooleanSchema('skipTrial')),
   deferPayment: z.optional(queryBooleanSchema('deferPayment')),
+  termsVersion: z.optional(termsVersionSchema),
 });
 
 /** userId must be the signed-in user's own id; the server answers 404 for anyone else's. */
@@ -45,6 +55,7 @@ export const subscriptionIntentBodySchema = z.strictObject({
       z.minimum(0, 'numTrialDays must be 0 or more'),
       z.maximum(FREE_TRIAL_DAYS, `numTrialDays can be at most ${FREE_TRIAL_DAYS}`),
     ),
+  termsVersion: z.optional(termsVersionSchema),
 });
 
 /** 'setup' confirms a card for a trial; 'payment' charges now. */

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { entityIdSchema } from './common';
+import { termsVersionSchema } from './payments';
 import { subscriberSchema } from './subscriber';
 
 /**
@@ -95,6 +96,8 @@ export const subscriptionEndpoints = {
     path: '/startFreeTrial',
     summary: 'Start the 7-day no-card trial once per user; startedTrial is false when it cannot start.',
     auth: 'user',
+    // No body at all (SPEC §7) or the terms version the page showed.
+    body: z.nullish(z.strictObject({ termsVersion: z.optional(termsVersionSchema) })),
     idempotent: true,
     response: z.object({ startedTrial: z.boolean() }),
   }),

@@ -1,3 +1,4 @@
+import { AGREEMENT_PARTS, LEGAL_PATHS } from '@stillpoint/core';
 import Stripe from 'stripe';
 import {
   type CheckoutSession,
@@ -18,6 +19,11 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   portalConfigurationId: string | null;
   sandbox: boolean;
+  /**
+   * The site's address, for the links to its terms and privacy policy beside Checkout's button;
+   * without it Checkout shows none of its own.
+   */
+  publicUrl?: string;
   /** Where the API is; only tests change it (a local stand-in for api.stripe.com). */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
@@ -61,6 +67,22 @@ const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
  */
 const trialLength = (days: number, end: Date | null | undefined) =>
   end != null ? { trial_end: Math.floor(end.getTime() / 1000) } : { trial_period_days: days };
+
+/**
+ * The agreement beside Checkout's button, with Markdown links to the site's terms and privacy
+ * policy (Checkout's custom text takes them). Stripe itself states the price, the trial and the
+ * renewal above it. Not Stripe's consent checkbox (consent_collection.terms_of_service): it
+ * refuses every session unless a terms URL is set in the Stripe dashboard, which no configuration
+ * here can check, so a missing dashboard setting would stop every purchase.
+ */
+function agreementText(publicUrl: string | undefined) {
+  if (!publicUrl) return {};
+  const link = (path: string, text: string) => `[${text}](${publicUrl}${path})`;
+  const message =
+    `${AGREEMENT_PARTS.before}${link(LEGAL_PATHS.terms, AGREEMENT_PARTS.terms)}` +
+    `${AGREEMENT_PARTS.between}${link(LEGAL_PATHS.privacy, AGREEMENT_PARTS.privacy)}${AGREEMENT_PARTS.after}`;
+  return { custom_text: { submit: { message } } };
+}
 
 /** The real adapter, through the official SDK at the API version it pins. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
@@ -145,6 +167,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         cancel_url: request.cancelUrl,
         metadata: request.metadata,
         ...(request.customerId ? { customer: request.customerId } : {}),
+        ...agreementText(options.publicUrl),
       };
       const trialing = request.trialEnd != null || request.trialDays > 0;
       const session =

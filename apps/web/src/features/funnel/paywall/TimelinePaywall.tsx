@@ -5,6 +5,8 @@ import { useEffect, useId, useRef } from 'react';
 import { brand } from '../../../lib/brand';
 import { PaymentForm, type PaymentOutcome } from '../../../lib/paymentForm/PaymentForm';
 import { paymentConfigQuery, stripePriceQuery } from '../../../lib/payments';
+import { PurchaseTerms } from '../../../lib/purchaseTerms/PurchaseTerms';
+import { useSubscriptionDisclosure } from '../../../lib/purchaseTerms/useSubscriptionDisclosure';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
 
@@ -16,6 +18,7 @@ export function TimelinePaywall({ onComplete }: { onComplete(outcome: PaymentOut
   const config = useQuery(paymentConfigQuery());
   const priceId = config.data?.prices.annual ?? null;
   const price = useQuery({ ...stripePriceQuery(priceId ?? ''), enabled: priceId !== null });
+  const disclosure = useSubscriptionDisclosure(priceId ?? undefined, 'annual');
   const timelineId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -91,6 +94,7 @@ export function TimelinePaywall({ onComplete }: { onComplete(outcome: PaymentOut
             onComplete={onComplete}
           />
         )}
+        <PurchaseTerms purchase={disclosure} newTab className="mt-4" />
       </div>
     </div>
   );

@@ -1,9 +1,24 @@
 import { localUserDay } from '@stillpoint/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { useProfile } from '../profile/useProfile';
+
+/** GET fetchApps for one local day: the person's limited apps and their use. */
+export const mobileAppsQuery = (userDay: number) =>
+  queryOptions({
+    queryKey: queryKeys.mobileApps(userDay),
+    queryFn: ({ signal }) => callApi('fetchApps', { userDay }, { signal }),
+  });
+
+/** GET getSupportedApps: the catalogue of recognisable apps, which changes with releases, not during a visit. */
+export const supportedAppsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.supportedApps(),
+    queryFn: ({ signal }) => callApi('getSupportedApps', undefined, { signal }),
+    staleTime: 60 * 60_000,
+  });
 
 /**
  * The phone card's three stores (SPEC §4: mobile apps, supported apps, profile), each a query:
@@ -11,16 +26,8 @@ import { useProfile } from '../profile/useProfile';
  */
 export function usePhoneUse() {
   const [userDay] = useState(() => localUserDay(new Date()));
-  const apps = useQuery({
-    queryKey: queryKeys.mobileApps(userDay),
-    queryFn: ({ signal }) => callApi('fetchApps', { userDay }, { signal }),
-  });
-  const supportedApps = useQuery({
-    queryKey: queryKeys.supportedApps(),
-    queryFn: ({ signal }) => callApi('getSupportedApps', undefined, { signal }),
-    // The catalogue of recognisable apps changes with releases, not during a visit.
-    staleTime: 60 * 60_000,
-  });
+  const apps = useQuery(mobileAppsQuery(userDay));
+  const supportedApps = useQuery(supportedAppsQuery());
   const profile = useProfile();
 
   const queries = [apps, supportedApps, profile];

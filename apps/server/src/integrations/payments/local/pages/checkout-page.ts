@@ -1,10 +1,15 @@
 import {
+  AGREEMENT_PARTS,
   brand,
   chargeDate,
+  type DisclosedPurchase,
   dueTodayText,
   type FirstCharge,
   firstChargeText,
   formatPrice,
+  LEGAL_PATHS,
+  type PlanPeriod,
+  purchaseDisclosure,
   TEST_CARDS,
 } from '@stillpoint/core';
 import { priceWithCadence, productName, trialText } from '../catalogue';
@@ -91,6 +96,62 @@ ${quantity}
 ${quantity}
 <div class="total"><dt>Total due today</dt><dd>${formatPrice(line.amount_total, line.currency)}</dd></div>
 </dl>`;
+}
+
+/** The plan period of a recurring price, in core's words; null for any other cadence. */
+function periodOf(price: CheckoutSessionObject['line_items']['data'][number]['price']): PlanPeriod | null {
+  const recurring = price.recurring;
+  if (!recurring) return null;
+  if (recurring.interval === 'month' && recurring.interval_count === 1) return 'monthly';
+  if (recurring.interval === 'year' && recurring.interval_count === 1) return 'annual';
+  if (recurring.interval === 'year' && recurring.interval_count === 2) return 'biennial';
+  return null;
+}
+
+/** What the Pay button starts, as core's disclosure words it: the same charge the summary shows. */
+function disclosedPurchase(session: CheckoutSessionObject, now: Seconds): DisclosedPurchase | null {
+  const line = session.line_items.data[0];
+  if (!line) return null;
+  if (session.mode === 'payment') {
+    return { kind: 'gift', total: { amount: line.amount_total, currency: line.currency } };
+  }
+  const period = periodOf(line.price);
+  if (period === null) return null;
+  const price = { amount: line.amount_total, currency: line.currency };
+  const trialEnd = trialEndOf(session, now);
+  if (trialEnd === null) {
+    return {
+      kind: 'subscription',
+      period,
+      price,
+      trial: { kind: 'none' },
+      firstChargeAt: new Date(now * 1000),
+    };
+  }
+  const at = new Date(trialEnd * 1000);
+  const trial =
+    setTrialEndOf(session) !== null
+      ? ({ kind: 'credit', endsAt: at } as const)
+      : ({ kind: 'freeDays', days: trialDaysOf(session) } as const);
+  return { kind: 'subscription', period, price, trial, firstChargeAt: at };
+}
+
+/**
+ * Under the button (docs/payments.md, "Agreement and auto-renewal disclosure"): what it starts,
+ * renews and charges, in UTC as the rest of this page, and the agreement with links to the site's
+ * terms and privacy policy, in a new tab so the typed card stays.
+ */
+function disclosure(session: CheckoutSessionObject, now: Seconds, homeUrl: string): SafeHtml {
+  const purchase = disclosedPurchase(session, now);
+  const site = new URL(homeUrl).origin;
+  const link = (path: string, text: string) =>
+    html`<a href="${`${site}${path}`}" target="_blank" rel="noopener noreferrer">${text}</a>`;
+  return html`<p class="muted purchase-terms">${purchase ? `${purchaseDisclosure(purchase, { utc: true })} ` : ''}${
+    AGREEMENT_PARTS.before
+  }${link(LEGAL_PATHS.terms, AGREEMENT_PARTS.terms)}${AGREEMENT_PARTS.between}${link(
+    LEGAL_PATHS.privacy,
+    AGREEMENT_PARTS.privacy,
+  )}${AGREEMENT_PARTS.after}</p>`;
 }
 
 function submitLabel(session: CheckoutSessionObject): string {
@@ -233,6 +294,7 @@ ${input(CVC, state)}
 </div>
 <button type="submit" class="primary">${submitLabel(session)}</button>
 </form>
+${disclosure(session, now, homeUrl)}
 <p class="cancel"><a href="${cancelHref}">Cancel and return to ${brand.name}</a></p>
 </div>
 ${testCardHint()}

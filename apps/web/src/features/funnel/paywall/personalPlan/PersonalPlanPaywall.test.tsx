@@ -4,6 +4,7 @@ import {
   PRESS_MENTIONS,
   type PressMention,
   planTrialSubtext,
+  TERMS_VERSION,
 } from '@stillpoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -295,4 +296,29 @@ describe('PersonalPlanPaywall', () => {
     await annualCard();
     expect(screen.queryByRole('button', { name: 'Try for Free' })).not.toBeInTheDocument();
   });
+});
+
+describe('PersonalPlanPaywall’s terms', () => {
+  it('says what the chosen plan charges and renews beside the form, and sends the terms version', async () => {
+    const user = userEvent.setup();
+    const { server } = renderPaywall();
+    await user.click(await biennialCard());
+    const dialog = await screen.findByRole('dialog');
+    const terms = await within(dialog).findByText(/It renews every 2 years until you cancel\./);
+    expect(terms).toHaveTextContent(
+      /^\$90\.00 every 2 years after your 7-day free trial\. Your first charge is on [A-Z][a-z]+ \d{1,2}, \d{4}\./,
+    );
+    expect(within(dialog).getByRole('link', { name: /^terms of service/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+
+    await enterCard(user, '4242 4242 4242 4242');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Trial' }));
+    await waitFor(() => expect(server.calls('POST /api/getStripeSubscriptionIntent')).toHaveLength(1));
+    expect(server.calls('POST /api/getStripeSubscriptionIntent')[0]?.body).toMatchObject({
+      priceId: PRICES.biennial90Dollars,
+      termsVersion: TERMS_VERSION,
+    });
+  }, 15_000);
 });

@@ -7,6 +7,8 @@ import {
 } from '@stillpoint/core';
 import { useId, useRef, useState } from 'react';
 import { PaymentForm, type PaymentOutcome } from '../../../../lib/paymentForm/PaymentForm';
+import { PurchaseTerms } from '../../../../lib/purchaseTerms/PurchaseTerms';
+import { useSubscriptionDisclosure } from '../../../../lib/purchaseTerms/useSubscriptionDisclosure';
 import { ScreenCarousel } from '../../../../lib/screens/ScreenCarousel';
 import { Button } from '../../../../ui/Button';
 import { Modal } from '../../../../ui/Modal';
@@ -36,6 +38,7 @@ export function PersonalPlanPaywall({
 }: PersonalPlanPaywallProps) {
   const { plans, failed, retrying, retry } = usePersonalPlans();
   const [chosen, setChosen] = useState<PersonalPlan | null>(null);
+  const disclosure = useSubscriptionDisclosure(chosen?.priceId, chosen?.kind ?? 'annual');
   const plansRef = useRef<HTMLElement>(null);
   const plansHeadingRef = useRef<HTMLHeadingElement>(null);
   const plansHeadingId = useId();
@@ -116,6 +119,7 @@ export function PersonalPlanPaywall({
             onComplete={onComplete}
           />
         ) : null}
+        {chosen ? <PurchaseTerms purchase={disclosure} newTab className="mt-4" /> : null}
       </Modal>
     </div>
   );
