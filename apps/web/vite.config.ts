@@ -143,7 +143,7 @@ export default defineConfig({
           experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
           // Everything the entry imports statically is one file: split by which lazy chunks also
           // use it, the shell was 8 files, and on HTTP/1.1 (6 connections) each file beyond the
-          // sixth waits a round trip, on every page (bench/README.md, "One shell file").
+          // sixth waits a round trip, on every page (decision 043).
           groups: [{ name: 'shell', tags: ['$initial'] }],
         },
       },
