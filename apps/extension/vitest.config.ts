@@ -6,6 +6,6 @@ export default defineProject({
   resolve: { alias: { '@/': `${new URL('./', import.meta.url).pathname}` } },
   test: {
     name: 'extension',
-    include: ['src/**/*.test.ts', 'entrypoints/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'entrypoints/**/*.test.ts', 'build/**/*.test.ts', 'store/**/*.test.ts'],
   },
 });

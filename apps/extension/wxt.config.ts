@@ -1,5 +1,7 @@
 import { brand } from '@stillpoint/core';
 import { defineConfig } from 'wxt';
+import { noDynamicCode } from './build/no-dynamic-code';
+import { MINIMUM_CHROME_VERSION, STORE_OUT_DIR } from './build/store-build';
 import { extensionConfig, parseAppEnv } from './src/config';
 
 /**
@@ -53,9 +55,13 @@ const firstScreenStylesInline = {
 };
 
 export default defineConfig({
+  // The store build has a folder of its own, so packaging never overwrites the development build
+  // the e2e suite loads.
+  ...(storeBuild ? { outDir: STORE_OUT_DIR } : {}),
+  zip: { artifactTemplate: 'stillpoint-{{version}}-{{browser}}.zip' },
   vite: () => ({
     define: { __STILLPOINT_APP_ENV__: JSON.stringify(appEnv) },
-    plugins: [brandInHtml, firstScreenStylesInline],
+    plugins: [brandInHtml, firstScreenStylesInline, noDynamicCode],
   }),
   hooks: {
     // WXT copies the popup's <title> into the toolbar title before the HTML is transformed.
@@ -66,6 +72,8 @@ export default defineConfig({
   manifest: ({ mode }) => ({
     name: brand.name,
     description: 'A breathing pause before distracting sites, and feeds blocked on six big sites.',
+    // Why this version: docs/extension.md, "Publishing".
+    minimum_chrome_version: MINIMUM_CHROME_VERSION,
     permissions: ['storage', 'alarms', 'declarativeNetRequest'],
     // Redirect rules need access to the sites a person chooses, which can be any site.
     host_permissions: ['<all_urls>'],

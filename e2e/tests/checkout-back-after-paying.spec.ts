@@ -8,9 +8,9 @@ import { expect, payOnLocalCheckout, signInNewPerson, test } from '../fixtures/p
 /** From /subscription: annual, upgrade, on to the local checkout page. */
 async function upgradeToAnnual(page: Page) {
   await page.goto('/subscription');
-  const upgradeCard = page.getByRole('region', { name: 'Go Premium' });
+  const upgradeCard = page.getByRole('region', { name: 'Go premium' });
   await upgradeCard.getByRole('radio', { name: /Annual/ }).check();
-  await upgradeCard.getByRole('button', { name: 'upgrade' }).click();
+  await upgradeCard.getByRole('button', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
 }
 

@@ -9,7 +9,7 @@ test.describe('feedback from home', () => {
     await page.getByRole('button', { name: 'Send feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Let us know what we can do better' });
     const field = dialog.getByRole('textbox', { name: 'Your feedback' });
-    const submit = dialog.getByRole('button', { name: 'submit' });
+    const submit = dialog.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
     await field.fill('   ');
     await expect(submit).toBeDisabled();

@@ -15,9 +15,9 @@ test('a failed monthly renewal reads "payment failed"; a new card in the portal 
   await expect(page.getByText("You don't have an active subscription")).toBeVisible();
 
   // Monthly, on the local checkout, with 4242.
-  const upgradeCard = page.getByRole('region', { name: 'Go Premium' });
+  const upgradeCard = page.getByRole('region', { name: 'Go premium' });
   await upgradeCard.getByRole('radio', { name: /Monthly/ }).check();
-  await upgradeCard.getByRole('button', { name: 'upgrade' }).click();
+  await upgradeCard.getByRole('button', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
@@ -45,8 +45,8 @@ test('a failed monthly renewal reads "payment failed"; a new card in the portal 
       /^Your last payment did not go through\. Premium stays on while it is tried again, until /,
     ),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'upgrade' })).toHaveCount(0);
-  await expect(page.getByText('Renew Premium')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
+  await expect(page.getByText('Renew premium', { exact: true })).toHaveCount(0);
   await expect(page.getByText(/expired/i)).toHaveCount(0);
 
   // Update your card: the portal opens on its card page, which says what is owed.

@@ -5,15 +5,15 @@ import { expect, payOnLocalCheckout, signInNewPerson, test } from '../fixtures/p
 // fulfilment a person goes through with Stripe (decision 017).
 
 const badge = (page: Page) => page.getByRole('banner').getByTestId('subscription-badge');
-const TRIAL_TOAST = 'congrats on starting your no card down free trial!';
+const TRIAL_TOAST = 'Congrats on starting your free trial, no card needed!';
 
 /** From /subscription: annual on the upgrade card headed `card`, upgrade, on to the local checkout page. */
-async function upgradeToAnnual(page: Page, card = 'Go Premium') {
+async function upgradeToAnnual(page: Page, card = 'Go premium') {
   await page.goto('/subscription');
   const upgradeCard = page.getByRole('region', { name: card });
   await upgradeCard.getByRole('radio', { name: /Annual/ }).check();
   await expect(upgradeCard.getByText('Billed yearly at $49.99. Cancel anytime.')).toBeVisible();
-  await upgradeCard.getByRole('button', { name: 'upgrade' }).click();
+  await upgradeCard.getByRole('button', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
 }
 
@@ -101,7 +101,7 @@ test('someone on the no-card trial keeps Premium: checkout carries the trial ove
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
 
   await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
-  await expect(page.getByText('thanks for starting your subscription!')).toBeVisible();
+  await expect(page.getByText('Thanks for starting your subscription!')).toBeVisible();
   await expect(badge(page)).toHaveText('trial 7 days left');
   await expect(page.getByText('sandbox premium yearly')).toBeVisible();
   await expect(page.getByRole('button', { name: /Manage/ })).toBeVisible();
@@ -120,12 +120,12 @@ test('a person who never had a trial buys the annual plan with 4242: the checkou
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
 
   await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
-  await expect(page.getByText('thanks for starting your subscription!')).toBeVisible();
+  await expect(page.getByText('Thanks for starting your subscription!')).toBeVisible();
   await expect(badge(page)).toHaveText('trial 7 days left');
   await expect(page.getByText('sandbox premium yearly')).toBeVisible();
   await expect(page.getByRole('button', { name: /Manage/ })).toBeVisible();
   // A trial with a card is followed by the plan by itself: nothing more to buy.
-  await expect(page.getByRole('button', { name: 'upgrade' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
 });
 
 test('a declined card shows its message and buys nothing', async ({ page, newPerson }) => {
@@ -170,7 +170,9 @@ test('cancelling in the portal, then the test clock past the trial end, shows ex
   await expect(badge(page)).toHaveText('subscription expired');
   const toast = page.getByText('Your subscription has expired.');
   await expect(toast).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Click Here' })).toHaveAttribute('href', '/subscription');
+  // On the subscription page the toast points to its plans rather than linking to itself.
+  await expect(page.getByText('Choose a plan below to renew premium.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Renew premium' })).toHaveCount(0);
   await toast.click();
   await expect(toast).toHaveCount(0);
 });

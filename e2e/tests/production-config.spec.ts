@@ -59,5 +59,6 @@ test('production with the development outbox refuses to start, naming every offe
     '  - PRICE_ID_BIENNIAL_90: required in production (a price id of your Stripe account)',
     '  - APP_STORE_ID: required in production (the App Store id the store links and deep links open)',
     '  - PLAY_STORE_PACKAGE: required in production (the Android package the Play Store links open)',
+    '  - EXTENSION_STORE_URL: required in production (the Chrome Web Store page the "Add to Chrome" links open)',
   ]);
 });

@@ -41,7 +41,7 @@ test('/subscription and the hosted checkout state the plan’s terms; the purcha
 }) => {
   test.setTimeout(90_000);
   await signInNewPerson(page, newPerson(), '/subscription');
-  const card = page.getByRole('region', { name: 'Go Premium' });
+  const card = page.getByRole('region', { name: 'Go premium' });
   await card.getByRole('radio', { name: /Annual/ }).check();
   await expect(
     card.getByText(
@@ -55,7 +55,7 @@ test('/subscription and the hosted checkout state the plan’s terms; the purcha
   await expectLegalLinks(card);
 
   await card.getByRole('radio', { name: /Annual/ }).check();
-  await card.getByRole('button', { name: 'upgrade' }).click();
+  await card.getByRole('button', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
   const hostedTerms = page.locator('.purchase-terms');
   await expect(hostedTerms).toContainText(
@@ -70,7 +70,7 @@ test('/subscription and the hosted checkout state the plan’s terms; the purcha
 
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
-  await expect(page.getByText('thanks for starting your subscription!')).toBeVisible();
+  await expect(page.getByText('Thanks for starting your subscription!')).toBeVisible();
 
   // What was recorded, as the person's own data export shows it.
   const token = await sessionTokenOf(page);

@@ -106,7 +106,7 @@ test.describe('phone sign-in', () => {
 
     await expect(
       page.getByText(
-        "Hey, we're glad you made it here from our iOS app! Sign in below to get started with Stillpoint on chrome.",
+        "Hey, we're glad you made it here from our iOS app! Sign in below to get started with Stillpoint on Chrome.",
       ),
     ).toBeVisible();
   });

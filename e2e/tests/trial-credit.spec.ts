@@ -34,7 +34,7 @@ test('a new person on the trial upgrades: $0.00 due today, the first charge when
   ).toBeVisible();
   const card = page.getByRole('region', { name: 'Keep Premium after your trial' });
   await card.getByRole('radio', { name: /Annual/ }).check();
-  await card.getByRole('button', { name: 'upgrade' }).click();
+  await card.getByRole('button', { name: 'Upgrade' }).click();
 
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
   await expect(page.getByText('$0.00 due today')).toBeVisible();
@@ -60,5 +60,5 @@ test('a new person on the trial upgrades: $0.00 due today, the first charge when
   // The plan's trial is the no-card trial carried over: still a trial, now with a card, ending the same day.
   await expect(badge(page)).toHaveText('trial 7 days left');
   await expect(page.getByText('sandbox premium yearly')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'upgrade' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
 });

@@ -19,7 +19,7 @@ async function expectCountdownToDeepLink(page: Page) {
   const deepLink = page.waitForRequest((request) =>
     /\/l\/[A-Za-z0-9]+$/.test(new URL(request.url()).pathname),
   );
-  await expect(page.getByText('sending you to the app store...')).toBeVisible();
+  await expect(page.getByText('Sending you to the app store...')).toBeVisible();
   const shownAt = Date.now();
   const request = await deepLink;
   expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3500);
@@ -38,7 +38,7 @@ test('signed out, signs in on the page, pays with 4242 and is counted down to th
   ).toBeVisible();
   await signInWithPhone(page, number.slice(2), () => NEW_PEOPLE_CODE);
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Live Distraction Free' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Live distraction free' })).toBeVisible();
   await expect(page).toHaveURL(/\/webcheckout$/);
   await expect(page.getByText('$4.17/mo billed yearly at $49.99/yr')).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);

@@ -4,10 +4,12 @@ import { POPUP_REFRESH } from './internal-messages';
 import { createLegacyDataConverter } from './legacy-data';
 import { createMessageHandler, type MessageSender } from './messages/handler';
 import type { Platform } from './platform/types';
+import { createStorageMigrator } from './storage-format';
 import { createStore } from './store';
 import { createOutcomeQueue } from './sync/outcomes';
 import { createSync, SYNC_ALARM, SYNC_PERIOD_MINUTES, type SyncOutcome } from './sync/sync';
 import { setUninstallAddress } from './uninstall-url';
+import { openWelcome } from './welcome';
 
 /**
  * The service worker's behaviour, independent of Chrome's globals: entrypoints/background.ts
@@ -20,6 +22,7 @@ export function createBackground(platform: Platform, config: ExtensionConfig) {
   const outcomes = createOutcomeQueue(platform, store);
   const sync = createSync(platform, store, enforcer, outcomes);
   const convertLegacyData = createLegacyDataConverter(platform, store);
+  const migrateStorage = createStorageMigrator(platform);
   const handleExternal = createMessageHandler({
     platform,
     store,
@@ -31,6 +34,8 @@ export function createBackground(platform: Platform, config: ExtensionConfig) {
   });
 
   async function wake(): Promise<void> {
+    // Before anything reads storage: an update may have left it in an older format.
+    await migrateStorage();
     await convertLegacyData();
     const auth = await store.getAuth();
     await setUninstallAddress(platform, store, auth?.origin ?? config.defaultOrigin);
@@ -43,9 +48,18 @@ export function createBackground(platform: Platform, config: ExtensionConfig) {
     if (auth && stale) await sync.refresh();
   }
 
-  /** An update can bring the previous version's data along; the conversion is idempotent. */
+  /**
+   * A new install opens the welcome page (not an update, nor Chrome's own update). An update can
+   * bring an older storage format and the previous version's data along; both steps are idempotent.
+   */
   async function onInstalled(reason: string): Promise<void> {
-    if (reason === 'update') await convertLegacyData();
+    if (reason === 'install') {
+      await migrateStorage();
+      await openWelcome(platform, store, config);
+    } else if (reason === 'update') {
+      await migrateStorage();
+      await convertLegacyData();
+    }
   }
 
   async function onAlarm(name: string): Promise<void> {

@@ -139,6 +139,8 @@ describe('data from the version before accounts', () => {
   it('leaves the current version’s own keys alone', async () => {
     const world = createWorld();
     await world.signIn();
+    // A worker that has started once, so its storage format number is written too.
+    await world.app.wake();
     const before = await everything(world);
     await world.app.wake();
     await world.send({ type: 'CLEAR_LEGACY_DATA' });

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   legacy: 'legacyData',
   /** { lastAttemptAt, lastSuccessAt, error }: how the last sync went, for the popup. */
   syncStatus: 'syncStatus',
+  /** Which storage format the values here are in (storage-format.ts); absent before format 1. */
+  storageFormat: 'storageFormat',
   /** A random id made once per install, carried by the uninstall address (uninstall-url.ts). */
   installRef: 'installRef',
   /** [{ userId, report }]: pause outcomes the web app could not send, for the next sync (sync/outcomes.ts). */

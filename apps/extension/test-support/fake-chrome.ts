@@ -191,6 +191,7 @@ export function createFakeChrome({ now = Date.UTC(2026, 0, 15, 12) } = {}): Fake
     tabs: {
       query: (queryInfo) => fakeBrowser.tabs.query(queryInfo),
       update: (tabId, properties) => fakeBrowser.tabs.update(tabId, properties),
+      create: (properties) => fakeBrowser.tabs.create(properties),
     },
     version: '0.1.0',
     pageUrl: (path) => `${FAKE_EXTENSION_ORIGIN}${path}`,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import {
   type AppEnv,
+  brand,
   type EnvironmentSet,
   environments,
   type PriceIds,
@@ -107,6 +108,10 @@ export function loadConfig(
     stores: {
       appStoreId: vars.APP_STORE_ID ?? EXAMPLE_APP_STORE_ID,
       playStorePackage: vars.PLAY_STORE_PACKAGE ?? EXAMPLE_PLAY_STORE_PACKAGE,
+    },
+    extensionStores: {
+      chromeWebStoreUrl: vars.EXTENSION_STORE_URL ?? brand.chromeWebStoreUrl,
+      edgeAddOnsUrl: vars.EXTENSION_EDGE_STORE_URL ?? null,
     },
     // All three or none (storeRatingProblems).
     storeRating:

@@ -5,7 +5,15 @@ import { createTestApp, type TestApp, testConfig } from './support/app';
 describe('app links (getAppLinks)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ stores: { appStoreId: '1234567890', playStorePackage: 'app.stillpoint' } });
+    t = await createTestApp({
+      stores: { appStoreId: '1234567890', playStorePackage: 'app.stillpoint' },
+      extensionStores: {
+        chromeWebStoreUrl:
+          'https://chromewebstore.google.com/detail/stillpoint/abcdefghijklmnopabcdefghijklmnop',
+        edgeAddOnsUrl:
+          'https://microsoftedge.microsoft.com/addons/detail/stillpoint/ponmlkjihgfedcbaponmlkjihgfedcba',
+      },
+    });
   });
   afterAll(() => t.close());
 
@@ -17,6 +25,10 @@ describe('app links (getAppLinks)', () => {
       data: {
         appStoreUrl: 'https://apps.apple.com/app/id1234567890',
         playStoreUrl: 'https://play.google.com/store/apps/details?id=app.stillpoint',
+        chromeWebStoreUrl:
+          'https://chromewebstore.google.com/detail/stillpoint/abcdefghijklmnopabcdefghijklmnop',
+        edgeAddOnsUrl:
+          'https://microsoftedge.microsoft.com/addons/detail/stillpoint/ponmlkjihgfedcbaponmlkjihgfedcba',
         website: 'https://stillpoint.app',
         blogUrl: 'https://stillpoint.app/blog',
         privacyPolicyUrl: `${testConfig().publicUrl}/privacy`,

@@ -32,6 +32,8 @@ try {
   let drawing = '/';
   documentLoad.path = () => drawing;
   const { renderFirstScreen } = await vite.ssrLoadModule('/src/app/prerender/renderFirstScreen.tsx');
+  // The server writes a public page's head from core's WEB_PAGE_META: its drawing must agree.
+  const { publicWebPageAt, webPageTitle } = await vite.ssrLoadModule('@stillpoint/core');
   const pages = {};
   for (const [
     pagePath,
@@ -48,6 +50,11 @@ try {
     // in the head, where the server puts it and the app finds it.
     const [, title, html] = /^(?:<title>([^<]*)<\/title>)?([\s\S]*)$/.exec(await draw(pagePath));
     if (/<(meta|link)[\s>]/.test(html)) throw new Error(`prerender: ${pagePath} hoists more than a title`);
+    const publicPage = publicWebPageAt(pagePath);
+    if (publicPage && title !== webPageTitle(publicPage))
+      throw new Error(
+        `prerender: ${pagePath} is titled "${title}", not core's "${webPageTitle(publicPage)}"`,
+      );
     // The server sets how far along the circle is through its class (first-screens.ts).
     if (carriesOnBreathing && !html.includes('breathe-circle'))
       throw new Error(`prerender: ${pagePath} draws no breathing circle`);

@@ -8,4 +8,6 @@ export * from './legal';
 export * from './rules';
 export * from './sites';
 export * from './validation';
+export * from './web-page-meta';
+export * from './web-page-titles';
 export * from './web-pages';

@@ -26,6 +26,7 @@ export function chromePlatform(): Platform {
     tabs: {
       query: (queryInfo) => browser.tabs.query(queryInfo),
       update: (tabId, properties) => browser.tabs.update(tabId, properties),
+      create: (properties) => browser.tabs.create(properties),
     },
     version: browser.runtime.getManifest().version,
     pageUrl: (path) => `chrome-extension://${browser.runtime.id}${path}`,

@@ -38,6 +38,7 @@ export interface Alarms {
 export interface Tabs {
   query(queryInfo: Record<string, never>): Promise<{ id?: number; url?: string }[]>;
   update(tabId: number, properties: { url: string }): Promise<unknown>;
+  create(properties: { url: string }): Promise<unknown>;
 }
 
 export interface Platform {

@@ -37,6 +37,15 @@ describe('the popup', () => {
     expect(view.textContent).not.toContain('Open dashboard');
   });
 
+  it('names an international site in Unicode, not the punycode it is stored as', () => {
+    const japanese = site('https://xn--r8jz45g.xn--zckzah');
+    const view = render(
+      popupModel(inputs({ auth, cache: { sites: [japanese], fetchedAt: now, userDay: today } })),
+    );
+    expect(view.querySelector('.host')?.textContent).toBe('例え.テスト');
+    expect(view.textContent).not.toContain('xn--');
+  });
+
   it("links to the web app's privacy policy and terms, signed in or out", () => {
     const hrefOf = (view: HTMLElement, text: string) =>
       [...view.querySelectorAll('a')].find((link) => link.textContent === text)?.getAttribute('href');

@@ -123,6 +123,10 @@ function storeProblems(vars: Vars): string[] {
     problems.push(
       'PLAY_STORE_PACKAGE: required in production (the Android package the Play Store links open)',
     );
+  if (!vars.EXTENSION_STORE_URL)
+    problems.push(
+      'EXTENSION_STORE_URL: required in production (the Chrome Web Store page the "Add to Chrome" links open)',
+    );
   return problems;
 }
 

@@ -171,6 +171,12 @@ export interface Config {
   /** The mobile app in the stores: the App Store id (digits) and the Android package name. */
   stores: { appStoreId: string; playStorePackage: string };
   /**
+   * The extension's store pages: Chrome Web Store (EXTENSION_STORE_URL; outside production the
+   * brand's page without an id until it is set) and Edge Add-ons (EXTENSION_EDGE_STORE_URL; null
+   * while it is not listed there).
+   */
+  extensionStores: { chromeWebStoreUrl: string; edgeAddOnsUrl: string | null };
+  /**
    * The store rating the funnel and checkout may show (STORE_RATING, STORE_RATING_COUNT,
    * STORE_RATING_SOURCE); null shows none (docs/funnel.md, figures).
    */

@@ -8,6 +8,22 @@ const booleanFlag = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+/**
+ * An extension's listing page on one store: https on the store's host, its detail path, ending in
+ * the 32-letter id the store assigned (docs/extension.md, "Publishing").
+ */
+const extensionListing = (host: string, detailPath: string) =>
+  z.url({ protocol: /^https$/, error: `must be an https:// address on ${host}` }).refine(
+    (value) => {
+      // Also called on text the URL check above refused, which the URL parser throws on.
+      const url = URL.canParse(value) ? new URL(value) : null;
+      return (
+        url?.hostname === host && url.pathname.startsWith(detailPath) && /\/[a-p]{32}\/?$/.test(url.pathname)
+      );
+    },
+    { error: `must be the extension's page, https://${host}${detailPath}…/<its 32-letter id>` },
+  );
+
 /** The address inside `Name <address>`, or the whole value when it is a bare address. */
 const senderAddress = (value: string) => /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
 
@@ -26,6 +42,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-p]{32}$/, 'must be a 32-letter Chrome extension id')
     .optional(),
+  EXTENSION_STORE_URL: extensionListing('chromewebstore.google.com', '/detail/').optional(),
+  EXTENSION_EDGE_STORE_URL: extensionListing('microsoftedge.microsoft.com', '/addons/detail/').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: booleanFlag.optional(),
   COUNTRY_HEADER: z

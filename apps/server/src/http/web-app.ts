@@ -7,9 +7,13 @@ import {
   isPaymentPagePath,
   isWebPagePath,
   NOT_FOUND_DRAWING_PATH,
+  publicWebPageAt,
   robotsTxt,
   SERVER_OWN_PATH_PREFIXES,
+  SHARED_BY_NAME_PARAM,
+  sharedPageHead,
   sitemapXml,
+  WEB_PAGES,
   webPageKey,
 } from '@stillpoint/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,6 +24,7 @@ import {
   readFirstScreens,
   withFirstScreen,
 } from './first-screens';
+import { pageHeadTags, readSocialImages, withPageHead } from './page-heads';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -127,10 +132,13 @@ const isAssetUrl = (url: unknown): url is string =>
  * index.html for every page path, made once at startup (compressed on first use): each route the web build listed gets a
  * copy that preloads its own chunks, so the browser fetches them alongside the entry chunk
  * instead of after it has run, and the pages drawn at build time carry their first screen
- * (decision 022). A page without either gets index.html as built; a path that is no page (core's
- * WEB_PAGES) gets the not-found page, drawn at build time when the build drew it, marked noindex.
+ * (decision 022). A public page's head names it (core's WEB_PAGE_META, page-heads.ts): title,
+ * description, canonical address on `publicUrl`, Open Graph and Twitter tags with its social image;
+ * the referral landing's is made per request, naming the sharer. A signed-in page keeps
+ * index.html's head; a path that is no page (core's WEB_PAGES) gets the not-found page, drawn at
+ * build time when the build drew it, marked noindex.
  */
-function loadDocuments(app: FastifyInstance, webDistDir: string) {
+function loadDocuments(app: FastifyInstance, webDistDir: string, publicUrl: string) {
   const indexHtml = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const preloadsFile = path.join(webDistDir, ROUTE_PRELOADS_FILE);
   let preloads: RoutePreloads = {};
@@ -153,27 +161,52 @@ function loadDocuments(app: FastifyInstance, webDistDir: string) {
       ? indexHtml.replace('</head>', `${tags.join('\n    ')}\n  </head>`)
       : indexHtml;
   };
+  const origin = new URL(publicUrl).origin;
+  const social = readSocialImages(webDistDir);
+  if (!social) app.log.warn({ webDistDir }, 'no social images; shared links show no picture');
   const pages = new Set(
-    [...Object.keys(preloads), ...Object.keys(firstScreens)].map(pageKey).filter(isWebPagePath),
+    [...Object.keys(WEB_PAGES), ...Object.keys(preloads), ...Object.keys(firstScreens)]
+      .map(pageKey)
+      .filter(isWebPagePath),
   );
   const byPage = new Map<string, PageDocuments>();
   for (const page of pages) {
-    const html = preloadedFor(page);
-    const screen = Object.entries(firstScreens).find(([key]) => pageKey(key) === page)?.[1];
-    if (html === indexHtml && !screen) continue;
+    const publicPage = publicWebPageAt(page);
+    // A public page's head says what it is, for search results and link previews; a signed-in
+    // page keeps index.html's generic head (robots.txt keeps crawlers out of it).
+    const headFor = (search: string) => {
+      if (!publicPage) return null;
+      const head = sharedPageHead(publicPage, new URLSearchParams(search).get(SHARED_BY_NAME_PARAM));
+      return { head, html: withPageHead(preloadedFor(page), head.title, pageHeadTags(head, origin, social)) };
+    };
+    const fixed = headFor('');
+    const html = fixed?.html ?? preloadedFor(page);
+    const found = Object.entries(firstScreens).find(([key]) => pageKey(key) === page)?.[1];
+    // The head's title is the page's own (core's WEB_PAGE_META), the one its drawing shows too.
+    const screen = found && publicPage ? { ...found, title: undefined } : found;
     const plain = new HtmlDocument(html);
+    /** The page's head for this request, when its query changes it (a referral link's sharer). */
+    const ownHead = (search: string) => {
+      if (!fixed || !search) return null;
+      const forQuery = headFor(search);
+      return forQuery && forQuery.head.title !== fixed.head.title ? forQuery.html : null;
+    };
     if (!screen) {
-      byPage.set(page, () => plain);
+      byPage.set(page, (search) => {
+        const headed = ownHead(search);
+        return headed === null ? plain : new HtmlDocument(headed, false, compressPageQuickly);
+      });
       continue;
     }
     const drawn = new HtmlDocument(withFirstScreen(html, screen), true);
-    const preloaded = html;
     byPage.set(page, (search) => {
       const forQuery = firstScreenFor(screen, search);
-      if (forQuery === null) return plain;
-      if (forQuery === screen) return drawn;
-      // Drawn for this request only (the breathe page's destination): compressed quickly, not kept.
-      return new HtmlDocument(withFirstScreen(preloaded, forQuery), true, compressPageQuickly);
+      const headed = ownHead(search);
+      if (forQuery === null)
+        return headed === null ? plain : new HtmlDocument(headed, false, compressPageQuickly);
+      if (forQuery === screen && headed === null) return drawn;
+      // Made for this request only (the breathe page's destination): compressed quickly, not kept.
+      return new HtmlDocument(withFirstScreen(headed ?? html, forQuery), true, compressPageQuickly);
     });
   }
   const fallback = new HtmlDocument(indexHtml);
@@ -224,14 +257,17 @@ export async function registerWebApp(
   registerCrawlerFiles(app, publicUrl);
   let documentFor: ReturnType<typeof loadDocuments> | null = null;
   if (hasBuild && webDistDir) {
-    documentFor = loadDocuments(app, webDistDir);
+    documentFor = loadDocuments(app, webDistDir, publicUrl);
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
       preCompressed: true,
       setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Hashed names: the build's chunks and the social images (a new image gets a new name).
+        const immutable = [`${path.sep}assets${path.sep}`, `${path.sep}social${path.sep}`].some((dir) =>
+          filePath.includes(dir),
+        );
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

@@ -25,6 +25,7 @@ export const productionEnv = {
   PRICE_ID_BIENNIAL_90: 'price_1Biennial90',
   APP_STORE_ID: '1234567890',
   PLAY_STORE_PACKAGE: 'app.stillpoint',
+  EXTENSION_STORE_URL: 'https://chromewebstore.google.com/detail/stillpoint/abcdefghijklmnopabcdefghijklmnop',
 };
 
 /**
@@ -39,4 +40,5 @@ export const stagingEnv: Record<string, string> = {
   STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
   APP_STORE_ID: '',
   PLAY_STORE_PACKAGE: '',
+  EXTENSION_STORE_URL: '',
 };

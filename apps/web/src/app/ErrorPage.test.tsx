@@ -1,3 +1,4 @@
+import { messages } from '@stillpoint/core';
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -40,9 +41,9 @@ describe('ErrorPage', () => {
     renderRoute(path, routesWithFailures());
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+      await screen.findByRole('heading', { level: 1, name: messages.applicationError }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 });

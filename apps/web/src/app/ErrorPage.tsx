@@ -1,3 +1,4 @@
+import { messages } from '@stillpoint/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { documentTitle } from '../lib/documentTitle';
 import { env } from '../lib/env';
@@ -16,7 +17,7 @@ export function ErrorPage() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center gap-6 px-6 py-16">
       <title>{documentTitle('Error')}</title>
-      <h1 className="text-3xl font-semibold tracking-tight text-ink">Unexpected Application Error!</h1>
+      <h1 className="text-3xl font-semibold tracking-tight text-ink">{messages.applicationError}</h1>
       <p className="text-muted">
         Something went wrong on our side. Reloading usually fixes it; if not, head back home.
       </p>
@@ -30,7 +31,7 @@ export function ErrorPage() {
         <Button onClick={() => window.location.reload()}>Reload</Button>
         {/* A full page load, not a client navigation: a broken app state or stale chunk starts fresh. */}
         <a href="/" className={buttonStyles('secondary')}>
-          Back to Home
+          Back to home
         </a>
       </div>
     </main>

@@ -15,10 +15,10 @@ export function BreatheRoute() {
   return (
     <RequireStoredSession>
       <Header />
+      <ExpiredSubscriptionToast />
       <main className="mx-auto w-full max-w-5xl">
         <BreathePage />
       </main>
-      <ExpiredSubscriptionToast />
       <LegacyDataImport />
     </RequireStoredSession>
   );

@@ -64,6 +64,9 @@ const defaultAuthConfig: AuthConfig = {
 export const FAKE_APP_LINKS: AppLinks = {
   appStoreUrl: appStoreUrl('1234567890'),
   playStoreUrl: playStoreUrl('app.stillpoint.test'),
+  // As a server without EXTENSION_STORE_URL answers (any environment but production).
+  chromeWebStoreUrl: brand.chromeWebStoreUrl,
+  edgeAddOnsUrl: null,
   website: brand.website,
   blogUrl: brand.blogUrl,
   privacyPolicyUrl: brand.privacyPolicyUrl,

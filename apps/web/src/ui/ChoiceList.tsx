@@ -1,3 +1,5 @@
+import { withBrandSpellings } from '@stillpoint/core';
+
 interface ChoiceListProps {
   /** Names the group for screen readers, e.g. the question. */
   label: string;
@@ -5,7 +7,7 @@ interface ChoiceListProps {
   selected?: string | null;
   onChoose(choice: string): void;
   disabled?: boolean;
-  /** How a choice is written, when that differs from its value. */
+  /** How a choice is written, when that differs from its value (else its brand names spelled right). */
   labelOf?(choice: string): string;
 }
 
@@ -32,7 +34,7 @@ export function ChoiceList({ label, choices, selected, onChoose, disabled, label
                 : 'border-line bg-surface text-ink hover:border-accent'
             }`}
           >
-            {labelOf ? labelOf(choice) : choice}
+            {labelOf ? labelOf(choice) : withBrandSpellings(choice)}
           </button>
         );
       })}

@@ -14,6 +14,7 @@ export * from './onboarding';
 export * from './payment-products';
 export * from './paywall-variant';
 export * from './personal-plan';
+export * from './phone-display';
 export * from './plan-label';
 export * from './prices';
 export * from './purchase-confirmation';

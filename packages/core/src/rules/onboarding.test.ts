@@ -5,6 +5,7 @@ import {
   isSubmittableSiteRow,
   leavesOnboardingForHome,
   nextOnboardingStep,
+  onboardingPath,
   onboardingProgress,
 } from './onboarding';
 
@@ -65,6 +66,22 @@ describe('the step order', () => {
   it('counts progress from 1 to the number of steps', () => {
     expect(onboardingProgress('ASK_INTENTION')).toEqual({ current: 1, total: ONBOARDING_STEPS.length });
     expect(onboardingProgress('PIN_EXTENSION')).toEqual({ current: 8, total: 8 });
+  });
+
+  it('counts only the steps a person is shown', () => {
+    // Without the extension there is no pin step.
+    expect(onboardingProgress('SETUP_FEEDBLOCKING', { hasExtension: false })).toEqual({
+      current: 6,
+      total: 7,
+    });
+    // Starting at the iPhone app step (intention saved, or the iOS route) skips the three questions.
+    expect(onboardingProgress('DOWNLOAD_IOS_APP', { first: 'DOWNLOAD_IOS_APP' })).toEqual({
+      current: 1,
+      total: 5,
+    });
+    // Outside Chrome onboarding ends at the iPhone app step.
+    expect(onboardingProgress('ASK_HDYH', { isChrome: false })).toEqual({ current: 3, total: 4 });
+    expect(onboardingPath({ hasExtension: false })).not.toContain('PIN_EXTENSION');
   });
 
   it('leaves the extension step for home outside Chrome only', () => {

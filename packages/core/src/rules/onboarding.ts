@@ -46,11 +46,43 @@ export function nextOnboardingStep(
 export const leavesOnboardingForHome = (step: OnboardingStep, isChrome: boolean): boolean =>
   step === 'DOWNLOAD_EXTENSION' && !isChrome;
 
-/** How far through onboarding a step is, 1-based, for a progress bar. */
-export const onboardingProgress = (step: OnboardingStep): { current: number; total: number } => ({
-  current: ONBOARDING_STEPS.indexOf(step) + 1,
-  total: ONBOARDING_STEPS.length,
-});
+/** What decides which onboarding steps a person is shown, for counting them. */
+export interface OnboardingPathFacts {
+  /** The step this person's onboarding began at (initialOnboardingStep). */
+  first?: OnboardingStep;
+  hasExtension?: boolean;
+  /** Outside Chrome onboarding ends before the extension step (leavesOnboardingForHome). */
+  isChrome?: boolean;
+}
+
+/** The steps shown from `first` on, by the same rules that move between them. */
+export function onboardingPath({
+  first = 'ASK_INTENTION',
+  hasExtension = true,
+  isChrome = true,
+}: OnboardingPathFacts = {}): OnboardingStep[] {
+  const path: OnboardingStep[] = [];
+  for (let step: OnboardingStep | null = first; step; step = nextOnboardingStep(step, { hasExtension })) {
+    if (leavesOnboardingForHome(step, isChrome)) break;
+    path.push(step);
+  }
+  return path;
+}
+
+/**
+ * How far through onboarding a step is, 1-based, for a progress bar: counted over the steps this
+ * person is shown, so someone who skips the pin step or starts later sees the true number.
+ */
+export function onboardingProgress(
+  step: OnboardingStep,
+  facts: OnboardingPathFacts = {},
+): { current: number; total: number } {
+  const path = onboardingPath(facts);
+  const at = path.indexOf(step);
+  // A step off the expected path (the extension removed mid-way) still counts in SPEC order.
+  if (at < 0) return { current: ONBOARDING_STEPS.indexOf(step) + 1, total: ONBOARDING_STEPS.length };
+  return { current: at + 1, total: path.length };
+}
 
 /** A custom site row in SETUP_INTERCEPT. */
 export interface OnboardingSiteRow {

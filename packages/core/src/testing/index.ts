@@ -1,2 +1,3 @@
+export * from './brand-spelling';
 export * from './sites';
 export * from './subscribers';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteOriginSchema } from '../api/schemas/fields';
-import { hostOf, isValidSiteText, normaliseSiteOrigin, siteHost } from './site';
+import { hostOf, siteHost } from '../sites/display-name';
+import { isValidSiteText, normaliseSiteOrigin } from './site';
 
 describe('isValidSiteText', () => {
   it('needs 3 characters once trimmed', () => {

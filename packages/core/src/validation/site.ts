@@ -18,15 +18,3 @@ export function normaliseSiteOrigin(input: string): string | null {
   const port = address.port === null ? '' : `:${address.port}`;
   return `${address.scheme}://${address.host}${port}`;
 }
-
-// Scheme, then an optional user-info part, then the host (and port) up to the path.
-const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#\\]*@)?([^@/?#\\\s]+)/i;
-
-/** The host a person recognises: 'https://www.youtube.com' → 'www.youtube.com'; null if unreadable. */
-export function hostOf(url: string | null | undefined): string | null {
-  const host = url ? AUTHORITY.exec(url.trim())?.[1] : undefined;
-  return host ? host.toLowerCase() : null;
-}
-
-/** A stored origin as a person reads it, or the text itself when it is no URL. */
-export const siteHost = (origin: string): string => hostOf(origin) ?? origin;

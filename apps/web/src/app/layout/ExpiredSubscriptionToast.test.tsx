@@ -15,8 +15,8 @@ afterEach(() => {
 
 const EXPIRED = 'Your subscription has expired.';
 const toastOf = (text: HTMLElement) => {
-  const element = text.closest('[data-sonner-toast]');
-  if (!(element instanceof HTMLElement)) throw new Error('not inside a toast');
+  const element = text.closest('[data-testid="expired-notice"]');
+  if (!(element instanceof HTMLElement)) throw new Error('not inside the notice');
   return element;
 };
 
@@ -24,14 +24,14 @@ const toastOf = (text: HTMLElement) => {
 beforeAll(() => preloadRoutes('/subscription', '/breathe', '/signout', '/signin'));
 
 describe('the expired toast', () => {
-  it('says the subscription has expired, with "Click Here" to the subscription page, then "to manage it"', async () => {
+  it('says the subscription has expired, with "Renew premium" to the subscription page', async () => {
     const user = userEvent.setup();
     installFakeServer({ signedIn: true, subscription: subscriptionState('expired') });
     const { router } = renderRoute('/breathe');
 
     const notice = toastOf(await screen.findByText(EXPIRED, undefined, { timeout: 5000 }));
-    expect(notice).toHaveTextContent(/^Your subscription has expired\. Click Here to manage it\.$/);
-    const link = within(notice).getByRole('link', { name: /^Click Here/ });
+    expect(notice).toHaveTextContent(/^Your subscription has expired\. Renew premium$/);
+    const link = within(notice).getByRole('link', { name: 'Renew premium' });
     expect(link).toHaveAttribute('href', '/subscription');
 
     await user.click(link);
@@ -39,6 +39,22 @@ describe('the expired toast', () => {
     // Following the link is a click on the toast too, so it goes.
     await waitFor(() => expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument());
   });
+
+  it('on the subscription page, points to its plans instead of linking to the page itself', async () => {
+    installFakeServer({ signedIn: true, subscription: subscriptionState('expired') });
+    const { router } = renderRoute('/subscription');
+
+    const notice = toastOf(await screen.findByText(EXPIRED, undefined, { timeout: 5000 }));
+    expect(notice).toHaveTextContent(
+      /^Your subscription has expired\. Choose a plan below to renew premium\.$/,
+    );
+    expect(within(notice).queryByRole('link')).not.toBeInTheDocument();
+
+    // Leaving the page while the toast is up gives it its link back.
+    await act(() => router.navigate('/breathe'));
+    const link = await screen.findByRole('link', { name: 'Renew premium' });
+    expect(link).toHaveAttribute('href', '/subscription');
+  }, 15_000);
 
   it('stays until clicked, then goes, and does not come back on the next page', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

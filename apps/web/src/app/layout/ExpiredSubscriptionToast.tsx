@@ -1,52 +1,71 @@
 import { messages } from '@stillpoint/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { type MouseEvent, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { type MouseEvent, useEffect, useReducer } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { SUBSCRIPTION_PATH, useSubscription } from '../../lib/subscription';
-import { dismissToasts, showCustomToast } from '../../ui/toast';
-
-const TOAST_ID = 'subscription-expired';
 
 /**
  * Who has been told in this page load. The app has one query client per load, so keying by it
  * makes "once per load" exact, and a test that mounts a fresh app starts with nobody told.
  */
 const toldPerLoad = new WeakMap<QueryClient, Set<string>>();
+/**
+ * Whose notice is up in this page load. Kept outside the component, which the signed-in layout and
+ * breathe's each mount: moving between them keeps it up until it is dismissed.
+ */
+const showingPerLoad = new WeakMap<QueryClient, string>();
 
 /**
- * SPEC §2's expired toast: 'Your subscription has expired.', a 'Click Here' link to the
- * subscription page, then 'to manage it'. It stays until clicked, once per page load.
+ * SPEC §2's expired toast: 'Your subscription has expired.' and a 'Renew premium' link to the
+ * subscription page; on that page, where the plans are, it points to them instead of linking to
+ * itself. It stays until clicked, once per page load. It is drawn in the page above its content,
+ * not floating over it, so it never covers a plan or its button.
  */
 export function ExpiredSubscriptionToast() {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.uid;
   const { status, isExpired } = useSubscription();
   const navigate = useNavigate();
+  const onSubscriptionPage = useLocation().pathname === SUBSCRIPTION_PATH;
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
 
   useEffect(() => {
+    // Signing out takes the toast away (the sign-out page); the next person's starts fresh.
+    if (!userId) showingPerLoad.delete(queryClient);
     if (!userId || status !== 'initialised' || !isExpired) return;
     const told = toldPerLoad.get(queryClient) ?? new Set<string>();
     toldPerLoad.set(queryClient, told);
     if (told.has(userId)) return;
     told.add(userId);
-    showCustomToast(
-      (id) => (
-        <ExpiredNotice
-          onDismiss={() => dismissToasts(id)}
-          // The toast renders outside the router, so the link navigates through this page's router.
-          onManage={() => navigate(SUBSCRIPTION_PATH)}
-        />
-      ),
-      { id: TOAST_ID, duration: Number.POSITIVE_INFINITY },
-    );
-  }, [userId, status, isExpired, queryClient, navigate]);
+    showingPerLoad.set(queryClient, userId);
+    redraw();
+  }, [userId, status, isExpired, queryClient]);
 
-  return null;
+  if (!userId || !isExpired || showingPerLoad.get(queryClient) !== userId) return null;
+  return (
+    // The header's column, so the notice lines up with the page under it.
+    <div className="mx-auto w-full max-w-5xl px-4 pt-4 sm:px-6">
+      <ExpiredNotice
+        onSubscriptionPage={onSubscriptionPage}
+        onDismiss={() => {
+          showingPerLoad.delete(queryClient);
+          redraw();
+        }}
+        onManage={() => navigate(SUBSCRIPTION_PATH)}
+      />
+    </div>
+  );
 }
 
-function ExpiredNotice({ onDismiss, onManage }: { onDismiss(): void; onManage(): void }) {
+interface ExpiredNoticeProps {
+  onSubscriptionPage: boolean;
+  onDismiss(): void;
+  onManage(): void;
+}
+
+function ExpiredNotice({ onSubscriptionPage, onDismiss, onManage }: ExpiredNoticeProps) {
   const followLink = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new-tab click is the browser's to handle; a plain click stays in this app.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -56,23 +75,25 @@ function ExpiredNotice({ onDismiss, onManage }: { onDismiss(): void; onManage():
   return (
     // Any click dismisses it (SPEC §2); keyboard users have the link and the Dismiss button.
     // biome-ignore lint/a11y/useKeyWithClickEvents: the Dismiss button is the keyboard path.
-    // biome-ignore lint/a11y/noStaticElementInteractions: the click is a pointer shortcut only.
     <div
       onClick={onDismiss}
-      className="flex w-[var(--width)] max-w-full cursor-pointer items-start gap-3 rounded-xl border border-danger/25 bg-surface p-4 text-sm text-ink shadow-lg"
+      role="status"
+      data-testid="expired-notice"
+      className="flex cursor-pointer items-start gap-3 rounded-xl border border-danger/25 bg-surface p-4 text-sm text-ink"
     >
       <p className="flex-1">
         <span className="font-semibold">{messages.subscriptionExpired}</span>{' '}
-        <a
-          href={SUBSCRIPTION_PATH}
-          // The visible words come first, so voice control still finds 'Click Here'.
-          aria-label="Click Here to manage your subscription"
-          onClick={followLink}
-          className="font-semibold text-accent underline underline-offset-2 hover:text-accent-strong"
-        >
-          Click Here
-        </a>{' '}
-        to manage it.
+        {onSubscriptionPage ? (
+          'Choose a plan below to renew premium.'
+        ) : (
+          <a
+            href={SUBSCRIPTION_PATH}
+            onClick={followLink}
+            className="font-semibold text-accent underline underline-offset-2 hover:text-accent-strong"
+          >
+            Renew premium
+          </a>
+        )}
       </p>
       <button
         type="button"

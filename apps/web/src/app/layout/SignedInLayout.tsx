@@ -27,12 +27,12 @@ export function SignedInLayout() {
   return (
     <>
       <Header />
+      <ExpiredSubscriptionToast />
       <main className="mx-auto w-full max-w-5xl">
         <RequireSubscription>
           <Outlet />
         </RequireSubscription>
       </main>
-      <ExpiredSubscriptionToast />
       <LegacyDataImport />
     </>
   );

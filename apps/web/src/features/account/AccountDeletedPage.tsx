@@ -1,7 +1,7 @@
+import { webPageTitle } from '@stillpoint/core';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { documentTitle } from '../../lib/documentTitle';
 import { clearBrowserSitesCache } from '../../lib/extension';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { Page } from '../../ui/Page';
@@ -31,7 +31,7 @@ export function AccountDeletedPage() {
   if (!deleted) return <Navigate to="/" replace />;
   const subscription = subscriptionOutcome(deleted);
   return (
-    <Page title={documentTitle('Account Deleted')} heading="Your account is deleted">
+    <Page title={webPageTitle('/account/deleted')} heading="Your account is deleted">
       <div className="mt-6 flex max-w-prose flex-col gap-4 text-lg text-ink">
         <p>We deleted your account and everything in it. You are signed out.</p>
         {subscription ? <p className="font-medium">{subscription}</p> : null}

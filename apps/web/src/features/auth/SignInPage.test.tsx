@@ -303,7 +303,7 @@ describe('SignInPage', () => {
     try {
       renderRoute('/signin?source=iPhoneApp');
       const text =
-        "Hey, we're glad you made it here from our iOS app! Sign in below to get started with Stillpoint on chrome.";
+        "Hey, we're glad you made it here from our iOS app! Sign in below to get started with Stillpoint on Chrome.";
 
       expect(await screen.findByText(text)).toBeInTheDocument();
       await act(() => vi.advanceTimersByTimeAsync(7500));

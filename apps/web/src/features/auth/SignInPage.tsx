@@ -1,9 +1,8 @@
-import { isValidEmail, LEGAL_PATHS, SIGN_IN_PATH, type SignInMethod } from '@stillpoint/core';
+import { isValidEmail, LEGAL_PATHS, SIGN_IN_PATH, type SignInMethod, webPageTitle } from '@stillpoint/core';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { pendingTrialEmail, useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { SignInMethods } from './signInMethods';
 import { type AuthFormat, readSignInParams } from './signInParams';
@@ -39,7 +38,7 @@ export function SignInPage() {
 
   return (
     <div className="flex flex-col items-center px-4 pt-4 pb-10 sm:pt-8 sm:pb-16">
-      <title>{documentTitle('Sign In')}</title>
+      <title>{webPageTitle('/signin')}</title>
       {/* Covered only while a session is likely (a stored token, a Google or Apple sign-in coming
           back) or found: a new visitor gets the form at once, during the check. */}
       {auth.expectSignedOut ? null : <FullScreenSpinner />}

@@ -4,12 +4,12 @@ import {
   formatWholeNumber,
   SESSION_LENGTHS_MINUTES,
   shareOfDayMinutes,
+  webPageTitle,
 } from '@stillpoint/core';
 import { ArrowRight } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { NumberedItem } from '../../ui/NumberedItem';
@@ -34,7 +34,7 @@ export function TwoPercentPage() {
   const joinId = useId();
 
   return (
-    <Page title={documentTitle(`${PERCENT}% Challenge`)} heading={`${PERCENT}% Screen Time Challenge`}>
+    <Page title={webPageTitle('/twopercent')} heading={`${PERCENT}% Screen Time Challenge`}>
       <p className="mt-3 max-w-prose text-lg text-muted">
         {PERCENT}% of your day is about {MINUTES} minutes. The challenge: keep the screen time that pulls you
         away under it, every day.

@@ -1,11 +1,11 @@
-import { FREE_TRIAL_DAYS } from '@stillpoint/core';
+import { FREE_TRIAL_DAYS, webPageTitle } from '@stillpoint/core';
 import { useAuth } from '../../lib/auth';
-import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
 import { BackedFiguresLater } from '../../lib/proof/BackedFiguresLater';
 import { PurchaseTerms } from '../../lib/purchaseTerms/PurchaseTerms';
 import { useSubscriptionDisclosure } from '../../lib/purchaseTerms/useSubscriptionDisclosure';
 import { Page } from '../../ui/Page';
+import { ShowcaseLayout } from '../../ui/ShowcaseLayout';
 import { CheckoutOverlay } from './CheckoutOverlay';
 import { PlanCard } from './PlanCard';
 import { RestorePurchase } from './restore/RestorePurchase';
@@ -28,35 +28,37 @@ export function CheckoutPage() {
   const disclosure = useSubscriptionDisclosure(annual.priceId, 'annual');
 
   return (
-    <Page title={documentTitle('Checkout')} heading={`Start ${FREE_TRIAL_DAYS} Day Free Trial`}>
-      <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="max-w-prose text-lg text-muted">
-          A breath before the sites that pull you in, a daily budget for each, and quieter feeds.
-        </p>
-        {signedOut ? (
-          <SignInLink variant="secondary" className="shrink-0 self-start sm:self-auto">
-            Sign in
-          </SignInLink>
-        ) : null}
-      </div>
+    <ShowcaseLayout screens={['breathePause', 'homeSites']}>
+      <Page title={webPageTitle('/checkout')} heading={`Start ${FREE_TRIAL_DAYS} Day Free Trial`}>
+        <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="max-w-prose text-lg text-muted">
+            A breath before the sites that pull you in, a daily budget for each, and quieter feeds.
+          </p>
+          {signedOut ? (
+            <SignInLink variant="secondary" className="shrink-0 self-start sm:self-auto">
+              Sign in
+            </SignInLink>
+          ) : null}
+        </div>
 
-      <div className="mt-8 flex flex-col gap-12 md:mt-10">
-        <PlanCard
-          plan={annual.plan}
-          failed={annual.failed}
-          retrying={annual.retrying}
-          onRetry={annual.retry}
-          ready={checkout.ready}
-          busy={checkout.open && checkout.leaving}
-          onStart={checkout.start}
-          terms={<PurchaseTerms purchase={disclosure} />}
-          footer={<RestorePurchase />}
-        />
-        <BackedFiguresLater />
-      </div>
+        <div className="mt-8 flex flex-col gap-12 md:mt-10">
+          <PlanCard
+            plan={annual.plan}
+            failed={annual.failed}
+            retrying={annual.retrying}
+            onRetry={annual.retry}
+            ready={checkout.ready}
+            busy={checkout.open && checkout.leaving}
+            onStart={checkout.start}
+            terms={<PurchaseTerms purchase={disclosure} />}
+            footer={<RestorePurchase />}
+          />
+          <BackedFiguresLater />
+        </div>
 
-      <CheckoutOverlay open={checkout.open} view={checkout.view} onClose={checkout.close} />
-      <Footer />
-    </Page>
+        <CheckoutOverlay open={checkout.open} view={checkout.view} onClose={checkout.close} />
+        <Footer />
+      </Page>
+    </ShowcaseLayout>
   );
 }

@@ -27,7 +27,7 @@ export function StoreRedirectCountdown() {
 
   return (
     <div className="flex flex-col items-center gap-5 text-center">
-      <p className="text-lg font-medium text-ink">sending you to the app store...</p>
+      <p className="text-lg font-medium text-ink">Sending you to the app store...</p>
       {secondsLeft > 0 ? (
         <p
           className="flex size-20 items-center justify-center rounded-full bg-accent-soft text-3xl font-semibold text-accent-strong"

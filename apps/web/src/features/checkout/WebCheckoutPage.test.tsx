@@ -76,7 +76,7 @@ describe('/webcheckout', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Live Distraction Free' }),
+      await screen.findByRole('heading', { level: 1, name: 'Live distraction free' }),
     ).toBeInTheDocument();
     expect(
       screen.getByText('Block unlimited apps and get advanced insights about your screen time.'),
@@ -94,7 +94,7 @@ describe('/webcheckout', () => {
     renderRoute('/webcheckout');
     await payWith('4242 4242 4242 4242');
 
-    expect(await screen.findByText('sending you to the app store...')).toBeInTheDocument();
+    expect(await screen.findByText('Sending you to the app store...')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to premium' })).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
     await waitFor(() => expect(open).toHaveBeenCalledWith(FAKE_DEEP_LINK_URL), { timeout: 7000 });
@@ -125,7 +125,7 @@ describe('/webcheckout', () => {
     expect(
       within(confirmation).getByText(/cancel anytime: Premium stays until the paid period ends\.$/),
     ).toBeInTheDocument();
-    expect(screen.getByText('sending you to the app store...')).toBeInTheDocument();
+    expect(screen.getByText('Sending you to the app store...')).toBeInTheDocument();
   });
 
   it('waits for the deep link when it is not ready after the countdown', async () => {
@@ -169,9 +169,9 @@ describe('/webcheckout', () => {
     installFakePayments(server, { hasActiveSubscription: true });
     renderRoute('/webcheckout');
 
-    expect(await screen.findByText('sending you to the app store...')).toBeInTheDocument();
+    expect(await screen.findByText('Sending you to the app store...')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'You already have premium' })).toHaveFocus();
-    expect(screen.getByText(/^already premium: there is nothing to buy/)).toBeInTheDocument();
+    expect(screen.getByText(/^There is nothing to buy/)).toBeInTheDocument();
   });
 
   it('goes to the store page of this device when the deep link cannot be made', async () => {
@@ -230,7 +230,7 @@ describe('/webcheckout', () => {
 
     expect(await screen.findByText('$6.99/mo billed monthly')).toBeInTheDocument();
     await payWith('4242424242424242');
-    await screen.findByText('sending you to the app store...');
+    await screen.findByText('Sending you to the app store...');
     expect(server.calls('POST /api/getStripeSubscriptionIntent')[0]?.body).toMatchObject({
       priceId: FAKE_PAYMENT_CONFIG.prices.monthly,
     });

@@ -1,12 +1,12 @@
-import { messages, readSignInMethods, type SignInMethod } from '@stillpoint/core';
+import { readSignInMethods, type SignInMethod, webPageTitle } from '@stillpoint/core';
 import type { ComponentType } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { documentTitle } from '../../lib/documentTitle';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { LazyPurchaseConfirmation } from '../../lib/purchaseConfirmation/LazyPurchaseConfirmation';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
+import { ShowcaseLayout } from '../../ui/ShowcaseLayout';
 import { OtherAccountNotice } from './OtherAccountNotice';
 import { StoreRedirectCountdown } from './StoreRedirectCountdown';
 import { WebCheckoutPayment } from './WebCheckoutPayment';
@@ -46,7 +46,7 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
 
   // A visitor with nothing that suggests a session gets the sign-in at once, during the check.
   if (auth.status === 'loading' && !auth.expectSignedOut) {
-    return <FullScreenSpinner title={documentTitle('Checkout')} />;
+    return <FullScreenSpinner title={webPageTitle('/webcheckout')} />;
   }
   if (auth.status === 'signedOut' || !auth.user) {
     heading = 'Please sign in to continue checkout';
@@ -66,7 +66,7 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
       <>
         {outcome === 'alreadyPremium' ? (
           <p className="text-center text-muted">
-            {messages.alreadyPremium}: there is nothing to buy. Your premium works in the app too.
+            There is nothing to buy. Your premium works in the app too.
           </p>
         ) : (
           <LazyPurchaseConfirmation expect="plan" />
@@ -75,23 +75,26 @@ export function WebCheckoutPage({ SignIn }: WebCheckoutPageProps) {
       </>
     );
   } else {
-    heading = 'Live Distraction Free';
+    heading = 'Live distraction free';
     content = <WebCheckoutPayment pid={search.get('pid')} onComplete={setOutcome} />;
   }
 
   return (
-    <div className="flex flex-col items-center px-4 pt-6 pb-12 sm:pt-10 sm:pb-16">
-      <title>{documentTitle('Checkout')}</title>
-      <div className="flex w-full max-w-md flex-col gap-6">
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-balance text-center text-3xl font-semibold tracking-tight text-ink outline-none sm:text-4xl"
-        >
-          {heading}
-        </h1>
-        {content}
+    <ShowcaseLayout screens={['phoneUse', 'feedBlocking']}>
+      {/* Centred on a phone; at desktop widths its left edge is the logo's, the screens beside it. */}
+      <div className="flex flex-col items-center px-4 pt-6 pb-12 sm:pt-10 sm:pb-16 lg:items-start lg:px-6">
+        <title>{webPageTitle('/webcheckout')}</title>
+        <div className="flex w-full max-w-md flex-col gap-6">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-balance text-center text-3xl font-semibold tracking-tight text-ink outline-none sm:text-4xl lg:text-left"
+          >
+            {heading}
+          </h1>
+          {content}
+        </div>
       </div>
-    </div>
+    </ShowcaseLayout>
   );
 }

@@ -115,7 +115,7 @@ function PlanNotice({ children }: { children: ReactNode }) {
 function PaymentFormUnavailable() {
   return (
     <p role="alert" className="text-center text-sm font-medium text-danger">
-      an unexpected error occurred
+      {messages.paymentSetupUnexpected}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { paywallVariant } from '@stillpoint/core';
+import { paywallVariant, webPageTitle } from '@stillpoint/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,7 +96,7 @@ describe('/getting-started', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-    expect(document.title).toBe('Getting Started · Stillpoint');
+    expect(document.title).toBe(webPageTitle('/getting-started'));
 
     act(() => answer({ body: null }));
     expect(await heading(/Take back your attention/)).toBeInTheDocument();
@@ -228,7 +228,7 @@ describe('/getting-started', () => {
     localStorage.setItem(SESSION_TOKEN_KEY, TEST_TOKEN);
     open();
     expect(await heading('Your account is ready')).toBeInTheDocument();
-    expect(screen.getByText("You're signed in as +15555550100.")).toBeInTheDocument();
+    expect(screen.getByText("You're signed in as +1 555-555-0100.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await heading('Try Stillpoint free for 7 days')).toBeInTheDocument();
     expect(server.calls('POST /api/updateOnboardingParams')[0]?.body).toEqual({

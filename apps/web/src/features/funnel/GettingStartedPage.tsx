@@ -1,10 +1,9 @@
-import { funnelProgress, paywallFor } from '@stillpoint/core';
+import { funnelProgress, paywallFor, webPageTitle } from '@stillpoint/core';
 import { ChevronLeft } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { useBrowserValue, useIsStored } from '../../lib/firstScreen';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { readPaymentReturn, SSID_PARAM, withoutProviderParams } from '../../lib/paymentForm/paymentReturn';
@@ -12,6 +11,7 @@ import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
 import { whenIdle } from '../../lib/whenIdle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { ShowcaseLayout } from '../../ui/ShowcaseLayout';
 import { Spinner } from '../../ui/Spinner';
 import { funnelEvents } from './funnelEvents';
 import { hasKeptPlace, hasPlanAnswers } from './funnelStorage';
@@ -47,7 +47,7 @@ export function GettingStartedPage({ SignIn }: GettingStartedPageProps) {
     return (
       <FunnelColumn>
         <div className="flex flex-col items-center gap-4 py-16 text-center">
-          <title>{documentTitle('Getting Started')}</title>
+          <title>{webPageTitle('/getting-started')}</title>
           <h1 className="text-2xl font-semibold tracking-tight text-ink">Opening Google Play…</h1>
           <p className="text-muted">{brand.name} for Android is on Google Play.</p>
           {android.url ? (
@@ -59,7 +59,7 @@ export function GettingStartedPage({ SignIn }: GettingStartedPageProps) {
       </FunnelColumn>
     );
   }
-  if (!authKnown) return <FullScreenSpinner title={documentTitle('Getting Started')} />;
+  if (!authKnown) return <FullScreenSpinner title={webPageTitle('/getting-started')} />;
   return <Funnel SignIn={SignIn} signedIn={auth.status === 'signedIn'} />;
 }
 
@@ -113,7 +113,7 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
   const progress = funnelProgress(step);
   return (
     <FunnelColumn>
-      <title>{documentTitle('Getting Started')}</title>
+      <title>{webPageTitle('/getting-started')}</title>
       <div className="flex min-h-11 items-center gap-3">
         {back ? (
           <button
@@ -183,10 +183,13 @@ function Funnel({ SignIn, signedIn }: { SignIn: FunnelSignIn; signedIn: boolean 
   );
 }
 
+/** The funnel's column; at desktop widths the product's screens stand beside it. */
 function FunnelColumn({ children }: { children: React.ReactNode }) {
   return (
-    <div className="mx-auto flex w-full max-w-[768px] flex-col px-4 pt-3 pb-16 sm:px-6 sm:pt-6">
-      {children}
-    </div>
+    <ShowcaseLayout screens={['homeSites', 'breathePause']}>
+      <div className="mx-auto flex w-full max-w-[768px] flex-col px-4 pt-3 pb-16 sm:px-6 sm:pt-6 lg:pt-10">
+        {children}
+      </div>
+    </ShowcaseLayout>
   );
 }

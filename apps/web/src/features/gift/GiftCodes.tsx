@@ -35,12 +35,13 @@ function CodeRow({ code }: { code: string }) {
   return (
     <div className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-surface py-2 pr-2 pl-5 shadow-sm">
       <span className="font-mono text-2xl font-semibold tracking-[0.25em] text-ink select-all">{code}</span>
-      <CopyButton code={code} />
+      <CopyButton value={code} label={`code ${code}`} />
     </div>
   );
 }
 
-function CopyButton({ code }: { code: string }) {
+/** Copies `value`; `label` names it for a screen reader, e.g. 'code ABC234' or 'the link'. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -54,7 +55,7 @@ function CopyButton({ code }: { code: string }) {
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(code);
+      await navigator.clipboard.writeText(value);
       setState('copied');
     } catch {
       setState('failed');
@@ -73,13 +74,13 @@ function CopyButton({ code }: { code: string }) {
         ) : (
           <Copy aria-hidden="true" className="size-4" />
         )}
-        {state === 'copied' ? 'Copied' : 'Copy'} <span className="sr-only">code {code}</span>
+        {state === 'copied' ? 'Copied' : 'Copy'} <span className="sr-only">{label}</span>
       </button>
       <span role="status" className="sr-only">
         {state === 'copied'
-          ? `Copied ${code}`
+          ? `Copied ${value}`
           : state === 'failed'
-            ? `Couldn't copy ${code}; select it instead`
+            ? `Couldn't copy ${value}; select it instead`
             : ''}
       </span>
     </>

@@ -1,12 +1,12 @@
-import { GIFT_DURATION_YEARS, GIFT_PATH } from '@stillpoint/core';
+import { GIFT_DURATION_YEARS, GIFT_PATH, webPageTitle } from '@stillpoint/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
+import { ShowcaseLayout } from '../../ui/ShowcaseLayout';
 import { Spinner } from '../../ui/Spinner';
-import { GiftCodes } from './GiftCodes';
+import { CopyButton, GiftCodes } from './GiftCodes';
 import { type GiftPurchase, type GiftPurchasePhase, useGiftPurchase } from './useGiftPurchase';
 
 const headings: Record<GiftPurchasePhase, string> = {
@@ -37,20 +37,23 @@ export function GiftConfirmation({
   }, [phase]);
 
   return (
-    <div className="px-4 py-10 sm:px-6 md:py-14">
-      <title>{documentTitle('Gift')}</title>
-      <div className="mx-auto flex max-w-xl flex-col gap-6">
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-balance text-3xl font-semibold tracking-tight text-ink outline-none sm:text-4xl"
-        >
-          {headings[phase]}
-        </h1>
-        <PhaseContent phase={phase} purchase={purchase} retrying={retrying} onRetry={retry} />
-        <SupportLine />
+    <ShowcaseLayout screens={['breatheChoice', 'homeSites']}>
+      <div className="px-4 py-10 sm:px-6 md:py-14">
+        <title>{webPageTitle('/gift')}</title>
+        {/* Not centred: its left edge is the logo's (BrandBar). */}
+        <div className="flex max-w-xl flex-col gap-6">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-balance text-3xl font-semibold tracking-tight text-ink outline-none sm:text-4xl"
+          >
+            {headings[phase]}
+          </h1>
+          <PhaseContent phase={phase} purchase={purchase} retrying={retrying} onRetry={retry} />
+          <SupportLine />
+        </div>
       </div>
-    </div>
+    </ShowcaseLayout>
   );
 }
 
@@ -134,22 +137,28 @@ function PaidPurchase({ purchase }: { purchase: GiftPurchase }) {
           How to redeem
         </h2>
         <p className="text-muted">
-          Send {several ? 'each person their code' : 'the code'}. They open{' '}
+          Send {several ? 'each person their code' : 'the code'}. They open the page below, sign in and enter
+          it.
+        </p>
+        {/* The address on one line, never broken inside a word: it scrolls in its box if it must. */}
+        <div className="flex items-center gap-2 rounded-2xl border border-line bg-surface py-1.5 pr-1.5 pl-4 shadow-sm">
           <a
             href={purchase.redeemUrl}
-            className="font-medium break-all text-accent underline-offset-4 hover:underline"
+            data-testid="redeem-link"
+            className="min-w-0 flex-1 overflow-x-auto whitespace-nowrap py-2 font-medium text-accent underline-offset-4 hover:underline"
           >
             {purchase.redeemUrl.replace(/^https?:\/\//, '')}
           </a>
-          , sign in and enter it.
-        </p>
+          <CopyButton value={purchase.redeemUrl} label="the link" />
+        </div>
       </section>
       <p className="rounded-2xl bg-accent-soft p-4 text-sm text-accent-strong">
         We've sent a confirmation e-mail with {several ? 'every code' : 'the code'}
         {purchase.email ? (
           <>
             {' '}
-            to <span className="font-semibold break-all">{purchase.email}</span>
+            to {/* One piece: it moves to a line of its own rather than break at a hyphen or a dot. */}
+            <span className="inline-block max-w-full font-semibold break-words">{purchase.email}</span>
           </>
         ) : null}
         .

@@ -6,12 +6,12 @@ import {
   messages,
   REDEEM_PATH,
   TERMS_CHANGED_MESSAGE,
+  webPageTitle,
 } from '@stillpoint/core';
 import { Gift } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { useBrowserValue } from '../../lib/firstScreen';
 import { Footer } from '../../lib/footer/Footer';
 import { PurchaseTerms } from '../../lib/purchaseTerms/PurchaseTerms';
@@ -19,6 +19,7 @@ import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { NumberedItem } from '../../ui/NumberedItem';
 import { Page } from '../../ui/Page';
+import { ShowcaseLayout } from '../../ui/ShowcaseLayout';
 import { QuantityStepper } from './QuantityStepper';
 import { useGiftCheckout } from './useGiftCheckout';
 import { useGiftPrice } from './useGiftPrice';
@@ -38,106 +39,108 @@ export function GiftOffer({ referralGroup }: { referralGroup: string | undefined
   const price = gift.price;
 
   return (
-    <Page title={documentTitle('Gift')} heading={`Give the Gift of ${brand.name}`}>
-      <p className="mt-3 max-w-prose text-lg text-muted">
-        A year of calmer screens: a breath before the sites that pull them in, a daily budget for each, and
-        quieter feeds. Each gift is a code for {GIFT_DURATION_YEARS} year of Premium that you pass on.
-      </p>
+    <ShowcaseLayout screens={['breatheChoice', 'homeSites']}>
+      <Page title={webPageTitle('/gift')} heading={`Give the Gift of ${brand.name}`}>
+        <p className="mt-3 max-w-prose text-lg text-muted">
+          A year of calmer screens: a breath before the sites that pull them in, a daily budget for each, and
+          quieter feeds. Each gift is a code for {GIFT_DURATION_YEARS} year of Premium that you pass on.
+        </p>
 
-      <section
-        aria-labelledby={offerId}
-        className="mt-8 flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7 md:mt-10"
-      >
-        <div className="flex items-start gap-4">
-          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-soft text-accent">
-            <Gift aria-hidden="true" className="size-6" />
-          </span>
-          <div className="flex min-w-0 flex-col gap-1">
-            <h2 id={offerId} className="text-sm font-semibold tracking-wide text-muted uppercase">
-              {brand.name} Premium, as a gift
-            </h2>
-            {gift.failed ? null : price ? (
-              <p className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-                {giftOfferText(price.cents, price.currency)}
-              </p>
-            ) : (
-              // The height of the price's line, so nothing moves when it arrives.
-              <p role="status" className="flex flex-col">
-                <span className="sr-only">Loading the price</span>
-                <span
-                  aria-hidden="true"
-                  className="h-8 w-56 max-w-full animate-pulse rounded bg-line motion-reduce:animate-none sm:h-9"
-                />
-              </p>
-            )}
+        <section
+          aria-labelledby={offerId}
+          className="mt-8 flex flex-col gap-6 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7 md:mt-10"
+        >
+          <div className="flex items-start gap-4">
+            <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-soft text-accent">
+              <Gift aria-hidden="true" className="size-6" />
+            </span>
+            <div className="flex min-w-0 flex-col gap-1">
+              <h2 id={offerId} className="text-sm font-semibold tracking-wide text-muted uppercase">
+                {brand.name} Premium, as a gift
+              </h2>
+              {gift.failed ? null : price ? (
+                <p className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+                  {giftOfferText(price.cents, price.currency)}
+                </p>
+              ) : (
+                // The height of the price's line, so nothing moves when it arrives.
+                <p role="status" className="flex flex-col">
+                  <span className="sr-only">Loading the price</span>
+                  <span
+                    aria-hidden="true"
+                    className="h-8 w-56 max-w-full animate-pulse rounded bg-line motion-reduce:animate-none sm:h-9"
+                  />
+                </p>
+              )}
+            </div>
           </div>
-        </div>
 
-        {gift.failed ? (
-          <LoadError
-            message="We couldn't load the price."
-            detail={gift.failed.message}
-            retrying={gift.retrying}
-            onRetry={gift.retry}
-          />
-        ) : null}
-
-        <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
-          <QuantityStepper
-            label="Number of gifts"
-            value={quantity}
-            onChange={setQuantity}
-            disabled={checkout.busy}
-          />
-          {/* Read out as the count changes, so the total follows the stepper for everyone. Its line is
-              there before the price, so nothing below moves when it arrives. */}
-          <p aria-live="polite" className="min-h-5 text-sm text-muted sm:text-right">
-            {!price ? null : quantity === 0 ? (
-              'Choose at least one gift.'
-            ) : (
-              <>
-                {quantity} {quantity === 1 ? 'gift' : 'gifts'}:{' '}
-                <span className="font-semibold text-ink">
-                  {giftTotalText(price.cents, quantity, price.currency)}
-                </span>{' '}
-                in total
-              </>
-            )}
-          </p>
-        </div>
-
-        <div className="flex flex-col gap-3">
-          <Button
-            className="min-h-12 w-full text-base"
-            disabled={!price || !canBuyGifts(quantity)}
-            loading={checkout.busy}
-            onClick={() => {
-              if (price) checkout.buy({ priceId: price.priceId, quantity, referralGroup });
-            }}
-          >
-            Buy Gift
-          </Button>
-          {checkout.failed ? (
-            <p role="alert" className="text-center text-sm font-medium text-danger">
-              {checkout.termsChanged ? TERMS_CHANGED_MESSAGE : messages.giftFailed}
-            </p>
+          {gift.failed ? (
+            <LoadError
+              message="We couldn't load the price."
+              detail={gift.failed.message}
+              retrying={gift.retrying}
+              onRetry={gift.retry}
+            />
           ) : null}
-          <p className="text-center text-xs text-muted">
-            You pay once on a secure checkout page; nothing renews. No account needed.
-          </p>
-          <PurchaseTerms
-            purchase={
-              price && canBuyGifts(quantity)
-                ? { kind: 'gift', total: { amount: price.cents * quantity, currency: price.currency } }
-                : null
-            }
-          />
-        </div>
-      </section>
 
-      <HowItWorks />
-      <Footer />
-    </Page>
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+            <QuantityStepper
+              label="Number of gifts"
+              value={quantity}
+              onChange={setQuantity}
+              disabled={checkout.busy}
+            />
+            {/* Read out as the count changes, so the total follows the stepper for everyone. Its line is
+              there before the price, so nothing below moves when it arrives. */}
+            <p aria-live="polite" className="min-h-5 text-sm text-muted sm:text-right">
+              {!price ? null : quantity === 0 ? (
+                'Choose at least one gift.'
+              ) : (
+                <>
+                  {quantity} {quantity === 1 ? 'gift' : 'gifts'}:{' '}
+                  <span className="font-semibold text-ink">
+                    {giftTotalText(price.cents, quantity, price.currency)}
+                  </span>{' '}
+                  in total
+                </>
+              )}
+            </p>
+          </div>
+
+          <div className="flex flex-col gap-3">
+            <Button
+              className="min-h-12 w-full text-base"
+              disabled={!price || !canBuyGifts(quantity)}
+              loading={checkout.busy}
+              onClick={() => {
+                if (price) checkout.buy({ priceId: price.priceId, quantity, referralGroup });
+              }}
+            >
+              Buy Gift
+            </Button>
+            {checkout.failed ? (
+              <p role="alert" className="text-center text-sm font-medium text-danger">
+                {checkout.termsChanged ? TERMS_CHANGED_MESSAGE : messages.giftFailed}
+              </p>
+            ) : null}
+            <p className="text-center text-xs text-muted">
+              You pay on a secure checkout page. No account needed.
+            </p>
+            <PurchaseTerms
+              purchase={
+                price && canBuyGifts(quantity)
+                  ? { kind: 'gift', total: { amount: price.cents * quantity, currency: price.currency } }
+                  : null
+              }
+            />
+          </div>
+        </section>
+
+        <HowItWorks />
+        <Footer />
+      </Page>
+    </ShowcaseLayout>
   );
 }
 
@@ -153,7 +156,7 @@ function HowItWorks() {
       <h2 id={headingId} className="text-xl font-semibold tracking-tight text-ink">
         How it works
       </h2>
-      <ol className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <ol className="grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1">
         <NumberedItem number={1} className="rounded-2xl border border-line bg-surface p-4 text-sm text-muted">
           Buy one gift for each person. Checkout takes a card; no account needed.
         </NumberedItem>

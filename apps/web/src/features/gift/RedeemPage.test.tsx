@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FAKE_APP_LINKS, type FakeResponse, installFakeServer, TEST_USER } from '../../test/fakeServer';
+import { FAKE_APP_LINKS, type FakeResponse, installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
 import { subscriptionState } from '../../test/subscriptions';
@@ -130,7 +130,7 @@ describe('step 1, signed out', () => {
     // The code the address carried is filled in, upper-cased.
     expect(field).toHaveValue('K7M2PQ');
     expect(
-      screen.getByText(`Premium goes to the account you're signed in with: ${TEST_USER.phoneNumber}.`),
+      screen.getByText(`Premium goes to the account you're signed in with: +1 555-555-0100.`),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/redeem');
   });
@@ -225,7 +225,7 @@ describe('step 2', () => {
     );
     expect(
       screen.getByText(
-        `In the app, sign in the same way you did here, with your phone number, ${TEST_USER.phoneNumber}, and your Premium is there.`,
+        `In the app, sign in the same way you did here, with your phone number, +1 555-555-0100, and your Premium is there.`,
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Gift code' })).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import {
   formatLongDate,
+  formatPhoneForDisplay,
   GIFT_DURATION_YEARS,
   REDEEM_STEP_PARAM,
   REDEMPTION_CODE_PARAM,
@@ -7,6 +8,7 @@ import {
   readRedeemQuery,
   redeemPath,
   type SignInMethod,
+  webPageTitle,
 } from '@stillpoint/core';
 import { Gift } from 'lucide-react';
 import {
@@ -21,9 +23,9 @@ import {
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type AuthUser, useAuth } from '../../lib/auth';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
 import { Button } from '../../ui/Button';
+import { ShowcaseLayout } from '../../ui/ShowcaseLayout';
 import { Spinner } from '../../ui/Spinner';
 import { RedeemCodeForm } from './RedeemCodeForm';
 import { RedeemProgress } from './RedeemProgress';
@@ -101,7 +103,8 @@ export function RedeemPage({ SignIn }: RedeemPageProps) {
       </StepSection>
     );
   } else {
-    const who = auth.user?.phoneNumber ?? auth.user?.email;
+    const phone = auth.user?.phoneNumber;
+    const who = phone ? formatPhoneForDisplay(phone) : auth.user?.email;
     content = (
       <StepSection
         headingRef={headingRef}
@@ -118,18 +121,21 @@ export function RedeemPage({ SignIn }: RedeemPageProps) {
   }
 
   return (
-    <div className="px-4 py-10 sm:px-6 md:py-14">
-      <title>{documentTitle('Redeem')}</title>
-      <div className="mx-auto flex max-w-xl flex-col gap-8">
-        <div className="flex flex-col gap-5">
-          <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
-            Redeem Your Gift
-          </h1>
-          <RedeemProgress step={step} />
+    <ShowcaseLayout screens={['homeSites', 'phoneUse']}>
+      <div className="px-4 py-10 sm:px-6 md:py-14">
+        <title>{webPageTitle('/redeem')}</title>
+        {/* Not centred: its left edge is the logo's (BrandBar). */}
+        <div className="flex max-w-xl flex-col gap-8">
+          <div className="flex flex-col gap-5">
+            <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+              Redeem Your Gift
+            </h1>
+            <RedeemProgress step={step} />
+          </div>
+          {content}
         </div>
-        {content}
       </div>
-    </div>
+    </ShowcaseLayout>
   );
 }
 
@@ -203,7 +209,7 @@ function Redeemed({
   user: AuthUser | null;
 }) {
   const how = user?.phoneNumber
-    ? `your phone number, ${user.phoneNumber}`
+    ? `your phone number, ${formatPhoneForDisplay(user.phoneNumber)}`
     : user?.email
       ? `the account you used here, ${user.email}`
       : 'the account you used here';

@@ -1,8 +1,8 @@
+import { webPageTitle } from '@stillpoint/core';
 import { ChartColumn, Laptop, Timer, Wind } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
 import { GetTheAppCard } from '../../lib/storeBadges/GetTheAppCard';
 import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
@@ -18,7 +18,7 @@ export function AndroidPage() {
   const whatId = useId();
 
   return (
-    <Page title={documentTitle('Android')} heading={`${brand.name} for Android`}>
+    <Page title={webPageTitle('/android')} heading={`${brand.name} for Android`}>
       <p className="mt-3 max-w-prose text-lg text-muted">
         A breath between you and the apps that pull you in, on your Android phone. You decide what is worth
         opening; {brand.name} makes sure it is a decision.

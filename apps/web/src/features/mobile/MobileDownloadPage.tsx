@@ -1,9 +1,9 @@
+import { webPageTitle } from '@stillpoint/core';
 import { UserCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useAppLinks } from '../../lib/appLinks';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
 import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
 import { StoreQrCode } from '../../lib/storeBadges/StoreQrCode';
@@ -21,7 +21,7 @@ export function MobileDownloadPage() {
   const stepsId = useId();
 
   return (
-    <Page title={documentTitle('Download')} heading={`Download ${brand.name} on Mobile`}>
+    <Page title={webPageTitle('/mobileDownload')} heading={`Download ${brand.name} on Mobile`}>
       <p className="mt-3 max-w-prose text-lg text-muted">
         The pause and the daily budgets, on the apps on your phone, and your screen time and day streak on
         your home page here.

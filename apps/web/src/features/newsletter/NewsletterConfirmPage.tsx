@@ -1,9 +1,8 @@
-import { NEWSLETTER_TOKEN_PARAM, type NewsletterConfirmationOutcome } from '@stillpoint/core';
+import { NEWSLETTER_TOKEN_PARAM, type NewsletterConfirmationOutcome, webPageTitle } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, callApi } from '../../lib/api';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { NewsletterSignup } from '../../lib/footer/NewsletterSignup';
 import { LoadError } from '../../ui/LoadError';
 import { Page } from '../../ui/Page';
@@ -35,7 +34,7 @@ export function NewsletterConfirmPage() {
   const outcome: NewsletterConfirmationOutcome | null =
     token === '' ? 'invalid' : (confirmation.data ?? null);
   return (
-    <Page title={documentTitle('Newsletter')} heading={`The ${brand.name} newsletter`}>
+    <Page title={webPageTitle('/newsletter/confirm')} heading={`The ${brand.name} newsletter`}>
       {outcome ? (
         <ConfirmationOutcome outcome={outcome} />
       ) : confirmation.isError ? (

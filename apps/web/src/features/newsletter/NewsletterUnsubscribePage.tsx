@@ -1,9 +1,8 @@
-import { NEWSLETTER_TOKEN_PARAM } from '@stillpoint/core';
+import { NEWSLETTER_TOKEN_PARAM, webPageTitle } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, callApi } from '../../lib/api';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { NewsletterSignup } from '../../lib/footer/NewsletterSignup';
 import { usePress } from '../../lib/usePress';
 import { Button } from '../../ui/Button';
@@ -34,7 +33,7 @@ export function NewsletterUnsubscribePage() {
   const outcome = token === '' ? 'invalid' : unsubscribe.data;
 
   return (
-    <Page title={documentTitle('Unsubscribe')} heading={`The ${brand.name} newsletter`}>
+    <Page title={webPageTitle('/newsletter/unsubscribe')} heading={`The ${brand.name} newsletter`}>
       {outcome === 'unsubscribed' ? (
         <Outcome tone="done" heading="You're unsubscribed">
           <p className="text-muted">

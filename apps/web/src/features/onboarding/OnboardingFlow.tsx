@@ -56,7 +56,12 @@ export function OnboardingFlow({ initial, isIosRoute, userId, pathname }: Onboar
     setVisited((steps) => [...steps, following]);
   };
   const back = () => setVisited((steps) => steps.slice(0, -1));
-  const { current, total } = onboardingProgress(step);
+  // Counted over the steps this person is shown: no pin step without the extension (issue 43).
+  const { current, total } = onboardingProgress(step, {
+    first: visited[0],
+    hasExtension: extension !== 'missing',
+    isChrome: installable,
+  });
 
   function renderStep() {
     switch (step) {

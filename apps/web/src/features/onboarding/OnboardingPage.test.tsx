@@ -46,10 +46,12 @@ describe('onboarding', () => {
     const { router } = renderRoute('/onboarding');
 
     expect(await step('What brings you to Stillpoint?')).toHaveFocus();
+    // 1 of 7: no extension yet, so no pin step; the count grows to 8 once it is installed.
     expect(screen.getByRole('progressbar', { name: 'Onboarding progress' })).toHaveAttribute(
       'aria-valuenow',
-      '13',
+      '14',
     );
+    expect(screen.getByText('Step 1 of 7')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'find focus' }));
 
     await step('What would you most like to change?');
@@ -58,7 +60,7 @@ describe('onboarding', () => {
     await user.click(screen.getByRole('button', { name: 'deeper work' }));
 
     await step('How did you hear about Stillpoint?');
-    await user.click(await screen.findByRole('button', { name: 'youtube' }));
+    await user.click(await screen.findByRole('button', { name: 'YouTube' }));
     const continueButton = screen.getByRole('button', { name: 'Continue' });
     expect(continueButton).toBeDisabled();
     expect(screen.getByRole('heading', { name: 'Which kind of video?' })).toBeInTheDocument();
@@ -125,7 +127,8 @@ describe('onboarding', () => {
     renderRoute('/onboarding');
 
     await step('Thanks for adding Stillpoint!');
-    expect(screen.getByText('Step 5 of 8')).toBeInTheDocument();
+    // Counted over the steps shown from here: extension, feeds, sites, pin.
+    expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
   });
 
   it('starts at the iPhone step when the intention is saved but the extension is missing', async () => {
@@ -180,8 +183,8 @@ describe('onboarding', () => {
     await user.click(screen.getByRole('button', { name: 'be present' }));
     await user.click(await screen.findByRole('button', { name: 'better sleep' }));
     await step('How did you hear about Stillpoint?');
-    expect(await screen.findByRole('button', { name: 'substack' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'app store search' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Substack' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'App Store search' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Skip' }));
 
     await step('Take Stillpoint with you on iPhone');
@@ -294,7 +297,8 @@ describe('onboarding', () => {
     await user.click(screen.getByRole('button', { name: "I'll add it later" }));
 
     expect(await step('Which feeds should we hide?')).toBeInTheDocument();
-    expect(screen.getByText('Step 6 of 8')).toBeInTheDocument();
+    // Counted over the steps shown: iPhone app, extension, feeds, sites (no pin without the extension).
+    expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding');
     // Back still returns to the extension step, should the person change their mind.
     await user.click(screen.getByRole('button', { name: /Back/ }));

@@ -10,7 +10,7 @@ import { renderRoute } from '../../test/renderRoute';
 import { MINUTE_MS, serverClock, subscriptionState } from '../../test/subscriptions';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
-const TRIAL_TOAST = 'congrats on starting your no card down free trial!';
+const TRIAL_TOAST = 'Congrats on starting your free trial, no card needed!';
 
 const step = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 const badge = () => within(screen.getByRole('banner')).queryByTestId('subscription-badge');

@@ -1,8 +1,7 @@
-import { QUIZ_MINUTES, QUIZ_QUESTION_IDS, quizQuestionOptions } from '@stillpoint/core';
+import { QUIZ_MINUTES, QUIZ_QUESTION_IDS, quizQuestionOptions, webPageTitle } from '@stillpoint/core';
 import { ArrowLeft, ArrowRight, Clock, ListChecks } from 'lucide-react';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { documentTitle } from '../../lib/documentTitle';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -25,7 +24,7 @@ export function QuizPage() {
   const started = quiz.index > 0 || Object.keys(quiz.answers).length > 0;
 
   return (
-    <Page title={documentTitle('Quiz')} heading={QUIZ_HEADLINE}>
+    <Page title={webPageTitle('/quiz')} heading={QUIZ_HEADLINE}>
       <p className="mt-3 max-w-prose text-lg text-muted">
         Answer a few quick questions and get a personal plan: the sites to start with, a daily session budget
         and what to expect.

@@ -1,3 +1,4 @@
+import { withBrandSpellings } from '@stillpoint/core';
 import { type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
 import type { AfterChoice } from './useQuiz';
 
@@ -96,7 +97,7 @@ export function QuizQuestion({
               onKeyDown={(event) => onKeyDown(event, option)}
               className="size-5 shrink-0 accent-accent focus-visible:outline-none"
             />
-            <span className="min-w-0 break-words first-letter:uppercase">{option}</span>
+            <span className="min-w-0 break-words first-letter:uppercase">{withBrandSpellings(option)}</span>
           </label>
         ))}
       </div>

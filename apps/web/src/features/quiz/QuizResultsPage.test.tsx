@@ -104,7 +104,7 @@ describe('quiz results', () => {
     );
     expect(screen.getByRole('heading', { level: 2, name: 'See it on your phone' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Get the iPhone app/ })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Your Personal Plan · Stillpoint'));
+    await waitFor(() => expect(document.title).toBe('Your personal plan · Stillpoint'));
   });
 
   it("prices both plans per day from the server's prices, after a loading state", async () => {

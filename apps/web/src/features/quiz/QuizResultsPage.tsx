@@ -1,8 +1,7 @@
-import { personalPlan, QUIZ_MINUTES, type QuizAnswers } from '@stillpoint/core';
+import { personalPlan, QUIZ_MINUTES, type QuizAnswers, webPageTitle } from '@stillpoint/core';
 import { ArrowDown, ArrowRight } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
 import { BackedFiguresLater } from '../../lib/proof/BackedFiguresLater';
 import { ScreenCarousel } from '../../lib/screens/ScreenCarousel';
@@ -26,7 +25,7 @@ export function QuizResultsPage() {
   // Read once: the answers do not change while this page is open.
   const answers = useMemo(() => quizStorage.readFinished(), []);
   return (
-    <Page title={documentTitle('Your Personal Plan')} heading={RESULTS_HEADING}>
+    <Page title={webPageTitle('/quiz-results')} heading={RESULTS_HEADING}>
       {answers ? <Results answers={answers} /> : <NoAnswers />}
       <Footer />
     </Page>

@@ -1,4 +1,5 @@
 import {
+  referralPageTitle,
   referrerDisplayName,
   referringUserIdFrom,
   SHARED_BY_NAME_PARAM,
@@ -8,7 +9,6 @@ import { ChartColumn, Timer, Wind } from 'lucide-react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
 import { Footer } from '../../lib/footer/Footer';
 import { GetTheAppCard } from '../../lib/storeBadges/GetTheAppCard';
 import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
@@ -29,7 +29,7 @@ export function ReferralPage() {
 
   return (
     <Page
-      title={documentTitle(name ? `${name} invited you` : 'Invitation')}
+      title={referralPageTitle(name)}
       heading={
         name ? (
           <>

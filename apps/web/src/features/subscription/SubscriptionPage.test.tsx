@@ -47,7 +47,7 @@ describe('with a subscription', () => {
     expect(within(plan).getByRole('button', { name: 'Manage subscription' })).toBeEnabled();
     expect(within(plan).queryByRole('link', { name: /Manage/ })).not.toBeInTheDocument();
     // A paying subscriber is offered nothing to buy.
-    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
     expect(screen.queryByText("You don't have an active subscription")).not.toBeInTheDocument();
   });
 
@@ -70,7 +70,7 @@ describe('with a subscription', () => {
       'A free trial, no card needed.',
     );
     expect(screen.getByRole('region', { name: 'Keep Premium after your trial' })).toBeInTheDocument();
-    const upgrade = screen.getByRole('button', { name: 'upgrade' });
+    const upgrade = screen.getByRole('button', { name: 'Upgrade' });
     await waitFor(() => expect(upgrade).toBeEnabled());
   });
 
@@ -80,7 +80,7 @@ describe('with a subscription', () => {
     await pageReady();
 
     expect(screen.getByRole('region', { name: 'premium monthly' })).toHaveTextContent(/expired on/);
-    expect(screen.getByRole('region', { name: 'Renew Premium' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Renew premium' })).toBeInTheDocument();
   });
 
   it('offers nothing to buy during a trial with a card: the plan follows it by itself', async () => {
@@ -89,7 +89,7 @@ describe('with a subscription', () => {
     await pageReady();
 
     expect(screen.getByRole('region', { name: 'premium yearly' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
   // The server's flags decide whether the upgrade card shows; this page's clock may be off.
@@ -102,8 +102,8 @@ describe('with a subscription', () => {
     await pageReady();
 
     expect(screen.getByRole('region', { name: 'premium yearly' })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Renew Premium' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Renew premium' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
   it("offers to renew when the server says the plan has ended, though this page's slow clock is before its end", async () => {
@@ -117,8 +117,8 @@ describe('with a subscription', () => {
     renderRoute('/subscription');
     await pageReady();
 
-    expect(screen.getByRole('region', { name: 'Renew Premium' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'upgrade' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Renew premium' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
   });
 });
 
@@ -144,8 +144,8 @@ describe('after a failed payment (past due)', () => {
 
     // Premium is still on: neither a renewal nor an upgrade is offered, and nothing says it expired.
     expect(screen.queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Renew Premium' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Renew premium' })).not.toBeInTheDocument();
     expect(screen.queryByText(/expired/)).not.toBeInTheDocument();
   });
 
@@ -290,11 +290,11 @@ describe('back from checkout (stripe_success)', () => {
     renderRoute('/subscription?stripe_success=true');
     await pageReady();
 
-    expect(screen.getByText('thanks for starting your subscription!')).toBeInTheDocument();
+    expect(screen.getByText('Thanks for starting your subscription!')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Confirming your purchase' })).toBeInTheDocument();
     // While the purchase is on its way there is nothing to buy, and no "no subscription".
     expect(screen.queryByText("You don't have an active subscription")).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
 
     expect(
       await screen.findByRole('region', { name: 'premium yearly' }, { timeout: CONFIRM_INTERVAL_MS + 3000 }),
@@ -308,7 +308,7 @@ describe('back from checkout (stripe_success)', () => {
       within(confirmation).getByText(/^Open Manage subscription on your Subscription page/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Confirming your purchase' })).not.toBeInTheDocument();
-    expect(screen.getByText('thanks for starting your subscription!')).toBeInTheDocument();
+    expect(screen.getByText('Thanks for starting your subscription!')).toBeInTheDocument();
   });
 
   it(`stops asking after ${CONFIRM_ATTEMPTS} more tries and says the plan may take a minute`, async () => {
@@ -329,7 +329,7 @@ describe('back from checkout (stripe_success)', () => {
     renderRoute('/subscription?stripe_success=true');
     await pageReady();
 
-    expect(screen.getByText('thanks for starting your subscription!')).toBeInTheDocument();
+    expect(screen.getByText('Thanks for starting your subscription!')).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, CONFIRM_INTERVAL_MS + 200)));
     expect(server.calls('GET /api/getSubscriptionState')).toHaveLength(1);
   });
@@ -350,7 +350,7 @@ describe('without a subscription', () => {
     await pageReady();
 
     expect(screen.getByText("You don't have an active subscription")).toBeInTheDocument();
-    const card = screen.getByRole('region', { name: 'Go Premium' });
+    const card = screen.getByRole('region', { name: 'Go premium' });
     const toggle = within(card).getByRole('group', { name: 'Choose how to pay' });
     const annual = within(toggle).getByRole('radio', { name: 'Annual' });
     const monthly = within(toggle).getByRole('radio', { name: 'Monthly' });
@@ -374,7 +374,7 @@ describe('without a subscription', () => {
     renderRoute('/subscription');
     await pageReady();
 
-    const card = screen.getByRole('region', { name: 'Go Premium' });
+    const card = screen.getByRole('region', { name: 'Go premium' });
     expect(await within(card).findByText('$4.17/mo, billed yearly at $49.99')).toBeInTheDocument();
     expect(within(card).getByText('$6.99/mo')).toBeInTheDocument();
     expect(within(card).getByText('Save 40%')).toBeInTheDocument();
@@ -400,7 +400,7 @@ describe('without a subscription', () => {
     await pageReady();
 
     await user.click(screen.getByRole('radio', { name: 'Monthly' }));
-    const upgrade = screen.getByRole('button', { name: 'upgrade' });
+    const upgrade = screen.getByRole('button', { name: 'Upgrade' });
     await waitFor(() => expect(upgrade).toBeEnabled());
     await user.click(upgrade);
 
@@ -433,7 +433,7 @@ describe('without a subscription', () => {
     );
     renderRoute('/subscription');
     await pageReady();
-    const upgrade = await screen.findByRole('button', { name: 'upgrade' });
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade' });
     await waitFor(() => expect(upgrade).toBeEnabled());
 
     await user.click(upgrade);
@@ -450,7 +450,7 @@ describe('without a subscription', () => {
     const server = installFakeServer({ signedIn: true });
     renderRoute('/subscription');
     await pageReady();
-    const upgrade = await screen.findByRole('button', { name: 'upgrade' });
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade' });
     await waitFor(() => expect(upgrade).toBeEnabled());
 
     // Bought meanwhile, say on the phone: this page has not heard yet, the server has.
@@ -459,7 +459,7 @@ describe('without a subscription', () => {
 
     expect(await screen.findByText(/You already have an active subscription/)).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'premium yearly' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
     expect(leave).not.toHaveBeenCalled();
   });
 
@@ -473,7 +473,7 @@ describe('without a subscription', () => {
     }));
     renderRoute('/subscription');
     await pageReady();
-    const upgrade = await screen.findByRole('button', { name: 'upgrade' });
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade' });
     await waitFor(() => expect(upgrade).toBeEnabled());
 
     await user.click(upgrade);
@@ -496,11 +496,11 @@ describe('without a subscription', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load the prices.");
-    expect(screen.getByRole('button', { name: 'upgrade' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeDisabled();
 
     server.route('GET /api/getPaymentConfig', () => ({ body: { success: true, data: FAKE_PAYMENT_CONFIG } }));
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('$4.17/mo, billed yearly at $49.99')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'upgrade' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeEnabled();
   });
 });

@@ -128,8 +128,8 @@ function PlanSection({ subscription, confirming, onAlreadySubscribed }: PlanSect
  */
 function upgradeHeading({ state, isNoCardTrial, isExpired }: Subscription): string {
   if (isNoCardTrial) return 'Keep Premium after your trial';
-  if (state && isExpired) return 'Renew Premium';
-  return 'Go Premium';
+  if (state && isExpired) return 'Renew premium';
+  return 'Go premium';
 }
 
 const noticeTones = {

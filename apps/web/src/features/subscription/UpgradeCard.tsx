@@ -17,7 +17,7 @@ interface UpgradeCardProps {
 
 /**
  * SPEC §2's upgrade card: the annual/monthly toggle with this environment's prices, the features,
- * and 'upgrade', which leaves for hosted checkout with the chosen price.
+ * and 'Upgrade', which leaves for hosted checkout with the chosen price.
  */
 export function UpgradeCard({ heading, onAlreadySubscribed }: UpgradeCardProps) {
   const headingId = useId();
@@ -68,7 +68,7 @@ export function UpgradeCard({ heading, onAlreadySubscribed }: UpgradeCardProps) 
               loading={upgrade.isPending || upgrade.isSuccess}
               onClick={() => chosen && upgrade.mutate(chosen.priceId)}
             >
-              upgrade
+              Upgrade
             </Button>
             {chosen ? <p className="text-center text-sm text-muted">{chosen.terms}</p> : null}
             <PurchaseTerms purchase={disclosure} />

@@ -22,7 +22,7 @@ describe('upgrade, once per click', () => {
     server.route(CHECKOUT, () => new Promise((resolve) => (answer = resolve)));
     renderRoute('/subscription');
     await screen.findByRole('heading', { level: 1, name: 'Subscription' }, { timeout: 5000 });
-    const upgrade = screen.getByRole('button', { name: 'upgrade' });
+    const upgrade = screen.getByRole('button', { name: 'Upgrade' });
     await waitFor(() => expect(upgrade).toBeEnabled());
 
     fireEvent.click(upgrade);

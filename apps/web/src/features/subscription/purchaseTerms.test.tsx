@@ -34,7 +34,7 @@ describe('the upgrade card’s terms', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
     expect(await screen.findByText(/It renews every month until you cancel\./)).toBeInTheDocument();
 
-    const upgrade = screen.getByRole('button', { name: 'upgrade' });
+    const upgrade = screen.getByRole('button', { name: 'Upgrade' });
     await waitFor(() => expect(upgrade).toBeEnabled());
     fireEvent.click(upgrade);
     await waitFor(() => expect(leave).toHaveBeenCalledWith(FAKE_CHECKOUT_URL));
@@ -52,7 +52,7 @@ describe('the upgrade card’s terms', () => {
       },
     }));
     renderRoute('/subscription');
-    const upgrade = await screen.findByRole('button', { name: 'upgrade' }, { timeout: 5000 });
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade' }, { timeout: 5000 });
     await waitFor(() => expect(upgrade).toBeEnabled());
     fireEvent.click(upgrade);
     expect(

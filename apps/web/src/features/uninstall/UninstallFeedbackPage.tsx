@@ -5,6 +5,7 @@ import {
   readUninstallContext,
   UNINSTALL_REASONS,
   type UninstallReason,
+  webPageTitle,
 } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, ExternalLink } from 'lucide-react';
@@ -12,7 +13,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../lib/api';
 import { brand } from '../../lib/brand';
-import { documentTitle } from '../../lib/documentTitle';
+import { useExtensionStorePage } from '../../lib/extensionStore';
 import { Footer } from '../../lib/footer/Footer';
 import { usePress } from '../../lib/usePress';
 import { Button } from '../../ui/Button';
@@ -34,7 +35,7 @@ export function UninstallFeedbackPage() {
   const [sent, setSent] = useState(false);
 
   return (
-    <Page title={documentTitle('Uninstall Feedback')} heading="Sorry to See You Go">
+    <Page title={webPageTitle('/uninstall-chrome-extension')} heading="Sorry to See You Go">
       {sent ? (
         <Thanks />
       ) : (
@@ -162,6 +163,7 @@ function ReasonForm({
 /** After sending: thanks, focused so it is announced, and where to go from here. */
 function Thanks() {
   const heading = useRef<HTMLHeadingElement>(null);
+  const storePage = useExtensionStorePage();
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="mt-8 flex flex-col items-start gap-5 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-7 md:mt-10">
@@ -180,7 +182,7 @@ function Thanks() {
       </div>
       <div className="flex flex-col gap-2 text-sm">
         <a
-          href={brand.chromeWebStoreUrl}
+          href={storePage}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex min-h-9 items-center gap-1.5 font-medium text-accent underline-offset-4 hover:underline"

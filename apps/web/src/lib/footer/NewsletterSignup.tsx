@@ -13,7 +13,8 @@ export const NEWSLETTER_JOINED_MESSAGE = 'Almost done: check your inbox for a li
  */
 export const NEWSLETTER_JOINED_DETAIL =
   'The newsletter starts once you open that link. Already subscribed? Then nothing changes.';
-export const NEWSLETTER_INVALID_ADDRESS_MESSAGE = 'Enter a valid e-mail address';
+// The server judges the address with core's e-mail check (SPEC §5: no format check here).
+export const NEWSLETTER_INVALID_ADDRESS_MESSAGE = messages.newsletterInvalidEmail;
 
 /** Why joining failed, in words: the address, too many tries, no connection, or the server. */
 export function newsletterErrorMessage(error: unknown): string {

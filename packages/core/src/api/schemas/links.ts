@@ -6,6 +6,10 @@ import { defineEndpoint } from '../endpoint';
 export const appLinksSchema = z.object({
   appStoreUrl: z.string(),
   playStoreUrl: z.string(),
+  /** The extension's Chrome Web Store page (the server's EXTENSION_STORE_URL). */
+  chromeWebStoreUrl: z.string(),
+  /** Its Edge Add-ons page, for Edge users; null while it is not listed there. */
+  edgeAddOnsUrl: z.nullable(z.string()),
   website: z.string(),
   blogUrl: z.string(),
   privacyPolicyUrl: z.string(),

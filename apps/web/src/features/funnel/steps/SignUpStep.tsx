@@ -1,4 +1,4 @@
-import type { SignInMethod } from '@stillpoint/core';
+import { formatPhoneForDisplay, type SignInMethod } from '@stillpoint/core';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { Button } from '../../../ui/Button';
@@ -47,7 +47,7 @@ export function SignUpStep({
   }, [signedIn]);
 
   if (signedIn && auth.user) {
-    const who = auth.user.phoneNumber ?? auth.user.email;
+    const who = auth.user.phoneNumber ? formatPhoneForDisplay(auth.user.phoneNumber) : auth.user.email;
     return (
       <StepLayout
         title="Your account is ready"

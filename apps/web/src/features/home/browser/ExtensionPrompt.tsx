@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useExtension } from '../../../lib/auth/useExtension';
 import { brand } from '../../../lib/brand';
 import { canInstallExtension } from '../../../lib/browser';
+import { useExtensionStorePage } from '../../../lib/extensionStore';
 import { buttonStyles } from '../../../ui/buttonStyles';
 
 /**
@@ -11,6 +12,7 @@ import { buttonStyles } from '../../../ui/buttonStyles';
  */
 export function ExtensionPrompt({ installable = canInstallExtension() }: { installable?: boolean }) {
   const extensionStatus = useExtension({ poll: installable });
+  const storePage = useExtensionStorePage();
   const wasMissing = useRef(false);
   const [justInstalled, setJustInstalled] = useState(false);
 
@@ -47,7 +49,7 @@ export function ExtensionPrompt({ installable = canInstallExtension() }: { insta
         </p>
       </div>
       <a
-        href={brand.chromeWebStoreUrl}
+        href={storePage}
         target="_blank"
         rel="noopener noreferrer"
         className={buttonStyles('primary', 'shrink-0')}

@@ -28,7 +28,7 @@ async function openModal(user: ReturnType<typeof userEvent.setup>) {
   return {
     dialog,
     field: within(dialog).getByRole('textbox', { name: 'Your feedback' }),
-    submit: within(dialog).getByRole('button', { name: 'submit' }),
+    submit: within(dialog).getByRole('button', { name: 'Submit' }),
   };
 }
 

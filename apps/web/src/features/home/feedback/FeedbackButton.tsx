@@ -79,7 +79,7 @@ export function FeedbackButton({ context = 'home' }: FeedbackButtonProps) {
           {/* Besides the error toast: while the modal is open, the page behind it (the toast
               included) is hidden from screen readers, so the reason is said here too. */}
           <FormFooter
-            submitLabel="submit"
+            submitLabel="Submit"
             disabled={!isNonEmptyText(text)}
             loading={send.isPending}
             error={send.error?.message}

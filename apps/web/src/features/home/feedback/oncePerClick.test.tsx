@@ -29,7 +29,7 @@ describe('feedback submit, once per click', () => {
       await user.click(screen.getByRole('button', { name: 'Send feedback' }));
       const dialog = await screen.findByRole('dialog', { name: 'Let us know what we can do better' });
       await user.type(within(dialog).getByRole('textbox', { name: 'Your feedback' }), text);
-      const submit = within(dialog).getByRole('button', { name: 'submit' });
+      const submit = within(dialog).getByRole('button', { name: 'Submit' });
       fireEvent.click(submit);
       fireEvent.click(submit);
       await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'));

@@ -45,13 +45,14 @@ describe('Add Site', () => {
     toast.dismiss();
   });
 
-  it("starts empty with this page's host as the placeholder and a budget of 3", async () => {
+  it("starts empty with a popular site as the placeholder, never this app's own host, and a budget of 3", async () => {
     installDashboardServer();
     renderRoute('/');
     const { site, budget, add } = await openAddSite();
 
     expect(site).toHaveValue('');
-    expect(site).toHaveAttribute('placeholder', window.location.host);
+    expect(site).toHaveAttribute('placeholder', 'youtube.com');
+    expect(site.getAttribute('placeholder')).not.toBe(window.location.host);
     expect(site).toHaveFocus();
     expect(budget).toHaveValue(3);
     expect(budget).toHaveAccessibleDescription('Sessions per day');

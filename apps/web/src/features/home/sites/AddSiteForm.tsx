@@ -5,6 +5,7 @@ import {
   DEFAULT_SITE_BUDGET,
   isValidSiteText,
   MIN_SITE_BUDGET,
+  POPULAR_SITES,
 } from '@stillpoint/core';
 import { useForm } from 'react-hook-form';
 import { BudgetField, budgetValueAs, useAddSiteMutation } from '../../../lib/sites';
@@ -63,7 +64,7 @@ export function AddSiteForm({ prefill = '', onAdded, onCancel, onBusyChange }: A
       <fieldset disabled={busy} className="flex flex-col gap-4">
         <TextField
           label="Site"
-          placeholder={window.location.host}
+          placeholder={POPULAR_SITES[0]}
           hint="A site or any page on it, like youtube.com"
           autoComplete="off"
           autoCapitalize="none"

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CustomSite, editSiteBudgetSchema, MIN_SITE_BUDGET, siteHost } from '@stillpoint/core';
+import {
+  type CustomSite,
+  editSiteBudgetSchema,
+  MIN_SITE_BUDGET,
+  siteDisplayName,
+  siteHost,
+} from '@stillpoint/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { BudgetField, budgetValueAs, useDeleteSite, useUpdateSiteBudget } from '../../../lib/sites';
@@ -65,7 +71,7 @@ export function EditSiteForm({ site, onDone, onBusyChange }: EditSiteFormProps) 
     <form onSubmit={save} noValidate className="flex flex-col gap-5">
       <fieldset disabled={busy} className="flex flex-col gap-4">
         {/* Read-only, and out of the tab order so the dialog opens on the one field to change. */}
-        <TextField label="Site" value={site.siteOrigin} readOnly tabIndex={-1} />
+        <TextField label="Site" value={siteDisplayName(site.siteOrigin)} readOnly tabIndex={-1} />
         <BudgetField error={errors.budget?.message} {...register('budget', budgetValueAs)} />
       </fieldset>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">

@@ -44,6 +44,15 @@ describe('SiteCard', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('names an international site in Unicode, not the punycode it is stored as', () => {
+    renderCard(makeSite({ siteOrigin: 'https://xn--r8jz45g.xn--zckzah' }));
+
+    const heading = screen.getByRole('heading', { level: 4, name: '例え.テスト' });
+    expect(heading).toHaveAttribute('title', 'https://例え.テスト');
+    expect(screen.getByRole('switch', { name: 'Intercept 例え.テスト' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('xn--');
+  });
+
   it('keeps the port of a local site and shows a paused site unchecked', () => {
     renderCard(makeSite({ siteOrigin: 'http://localhost:8080', active: false }));
 

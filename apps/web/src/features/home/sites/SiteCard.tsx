@@ -1,4 +1,4 @@
-import { type CustomSite, hasSessionsLeft, siteHost } from '@stillpoint/core';
+import { type CustomSite, hasSessionsLeft, siteDisplayName, siteHost } from '@stillpoint/core';
 import { Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { useToggleSiteActive } from '../../../lib/sites';
@@ -34,7 +34,7 @@ export function SiteCard({ site, onEdit }: SiteCardProps) {
           <h4
             id={headingId}
             className="text-[15px] font-semibold text-ink [overflow-wrap:anywhere] sm:text-base"
-            title={site.siteOrigin}
+            title={siteDisplayName(site.siteOrigin)}
           >
             <BreakableHost host={host} />
           </h4>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useExtension } from '../../../lib/auth/useExtension';
 import { brand } from '../../../lib/brand';
+import { useExtensionStorePage } from '../../../lib/extensionStore';
 import { Button } from '../../../ui/Button';
 import { buttonStyles } from '../../../ui/buttonStyles';
 import { Spinner } from '../../../ui/Spinner';
@@ -20,6 +21,7 @@ interface ExtensionStepProps {
  */
 export function ExtensionStep({ installable, onNext, onLeave }: ExtensionStepProps) {
   const extensionStatus = useExtension({ poll: installable });
+  const storePage = useExtensionStorePage();
   useEffect(() => {
     if (!installable) onLeave();
   }, [installable, onLeave]);
@@ -46,12 +48,7 @@ export function ExtensionStep({ installable, onNext, onLeave }: ExtensionStepPro
           <Button variant="ghost" onClick={onNext}>
             I'll add it later
           </Button>
-          <a
-            href={brand.chromeWebStoreUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonStyles('primary')}
-          >
+          <a href={storePage} target="_blank" rel="noopener noreferrer" className={buttonStyles('primary')}>
             Add to Chrome
             <span className="sr-only"> (opens the Chrome Web Store in a new tab)</span>
           </a>
