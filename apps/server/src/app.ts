@@ -254,7 +254,13 @@ export async function buildApp({
   registerSubscriptionRoutes(app, { db, config, provider: payments.provider });
   registerStorePurchasesRoutes(app, { db, config });
   // The account page: deleting an account cancels its web subscription at the provider first.
-  registerAccountDataRoutes(app, { db, auth, providers: providers.info, provider: payments.provider });
+  registerAccountDataRoutes(app, {
+    db,
+    auth,
+    providers: providers.info,
+    provider: payments.provider,
+    publicUrl: config.publicUrl,
+  });
   if (payments.local) registerLocalPaymentRoutes(app, { local: payments.local, config });
   // Two days before a trial ends, the person is reminded once, by whichever instance claims it.
   const trialReminders = createTrialReminderJob({

@@ -85,6 +85,13 @@ describe('downloading one’s data (exportAccount)', () => {
     );
     expect(exported).toMatchObject({ format: 1, uid: alice.uid });
     expect(Object.keys(exported.data).sort()).toEqual([...EXPORTED_TABLES].sort());
+    // A header a person can read: what the file is, where the policy is, and each table in words.
+    expect(Object.keys(exported)[0]).toBe('readme');
+    expect(exported.readme.about).toMatch(/^A copy of everything Stillpoint keeps about you\./);
+    expect(exported.readme.privacyPolicy).toBe(`${config.publicUrl}/privacy`);
+    expect(Object.keys(exported.readme.tables).sort()).toEqual([...EXPORTED_TABLES].sort());
+    expect(exported.readme.tables.browser_site).toMatch(/^Your sites/);
+    for (const text of Object.values(exported.readme.tables)) expect(text).not.toBe('Data about you.');
     const { data } = exported;
 
     expect(data.user).toEqual([expect.objectContaining({ id: alice.uid, email: null })]);

@@ -1,3 +1,4 @@
+export * from './export-readme';
 export * from './inline';
 export * from './inventory';
 export * from './paths';

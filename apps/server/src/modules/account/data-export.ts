@@ -1,4 +1,4 @@
-import type { AccountExport } from '@stillpoint/core';
+import { type AccountExport, exportReadme } from '@stillpoint/core';
 import { exportUser as exportAuth } from '../../auth/privacy';
 import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
@@ -52,7 +52,12 @@ export async function emailsOf(db: Database, user: SessionUser): Promise<string[
  * listed and which columns never are (tokens, codes, unsubscribe keys). Nothing of anyone else: a
  * gift's codes leave out who redeemed them.
  */
-export async function exportAccount(db: Database, user: SessionUser, now: Date): Promise<AccountExport> {
+export async function exportAccount(
+  db: Database,
+  user: SessionUser,
+  now: Date,
+  origin: string,
+): Promise<AccountExport> {
   const emails = await emailsOf(db, user);
   const parts: Record<string, Rows>[] = await Promise.all([
     exportAuth(db, user.id),
@@ -85,5 +90,11 @@ export async function exportAccount(db: Database, user: SessionUser, now: Date):
       data[table] = rows.map((row) => plainRow(row, rule.secret ?? []));
     }
   }
-  return { exportedAt: now.toISOString(), format: 1, uid: user.id, data };
+  return {
+    readme: exportReadme(Object.keys(data), origin),
+    exportedAt: now.toISOString(),
+    format: 1,
+    uid: user.id,
+    data,
+  };
 }

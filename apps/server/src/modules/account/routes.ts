@@ -24,9 +24,9 @@ export function registerAccountRoutes(
 /** The account page: its summary, the copy of the person's data, and deleting the account. */
 export function registerAccountDataRoutes(
   app: FastifyInstance,
-  deps: { db: Database; auth: Auth; providers: ProviderInfo; provider: PaymentProvider },
+  deps: { db: Database; auth: Auth; providers: ProviderInfo; provider: PaymentProvider; publicUrl: string },
 ): void {
-  const { db, auth, providers, provider } = deps;
+  const { db, auth, providers, provider, publicUrl } = deps;
   registerEndpoint(app, endpoints.getAccount, ({ user, request }) =>
     accountSummary({ auth, providers }, user, request.headers.authorization),
   );
@@ -34,7 +34,7 @@ export function registerAccountDataRoutes(
     const now = new Date();
     // Opened straight from a link, the answer downloads as a file rather than showing in the tab.
     reply.header('content-disposition', `attachment; filename="${accountExportFileName(now)}"`);
-    return exportAccount(db, user, now);
+    return exportAccount(db, user, now, publicUrl);
   });
   registerEndpoint(
     app,

@@ -98,6 +98,11 @@ describe('details', () => {
 
 describe('download my data', () => {
   const exported: AccountExport = {
+    readme: {
+      about: 'A copy of everything Stillpoint keeps about you.',
+      privacyPolicy: 'http://localhost/privacy',
+      tables: { browser_site: 'Your sites' },
+    },
     exportedAt: '2026-11-29T21:00:00.000Z',
     format: 1,
     uid: TEST_USER.uid,

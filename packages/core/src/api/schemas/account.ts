@@ -37,6 +37,12 @@ export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
 
 /** A person's data, table by table, as rows of plain JSON values. */
 export const accountExportSchema = z.object({
+  /** What the file is and what each table holds, in words (core's legal/export-readme.ts). */
+  readme: z.object({
+    about: z.string(),
+    privacyPolicy: z.string(),
+    tables: z.record(z.string(), z.string()),
+  }),
   exportedAt: z.string(),
   /** The export's format; it changes only when a row's shape changes incompatibly. */
   format: z.literal(1),
