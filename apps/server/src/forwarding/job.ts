@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { periodicJobTimer } from '../periodic-job';
 import { describeForwardError } from './backoff';
 import type { ForwardingKind, RetryReport, RetryRun } from './retry';
 
@@ -72,10 +73,6 @@ export function createForwardingJob({
     adEvents: neverRun(),
     newsletter: neverRun(),
   };
-  const running = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
   async function runKind(name: ForwardingKindName, run: RetryRun): Promise<void> {
     const kind = kinds[name];
     let report: RetryReport | null = null;
@@ -113,43 +110,21 @@ export function createForwardingJob({
       batchSize,
       leaseMs,
       graceMs,
-      stopping: () => stopped,
+      stopping: () => timer.stopping(),
     };
     for (const name of forwardingKindNames) {
-      if (stopped) return;
+      if (timer.stopping()) return;
       await runKind(name, run);
     }
   }
 
-  function track(promise: Promise<void>): Promise<void> {
-    running.add(promise);
-    return promise.finally(() => running.delete(promise));
-  }
-
-  function schedule(): void {
-    timer = setTimeout(() => {
-      timer = null;
-      void track(runAll(undefined))
-        .catch((error: unknown) => log.error({ err: error }, 'forwarding retry: a run failed'))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalSeconds * 1000);
-    // The timer alone never keeps the process alive; the server does.
-    timer.unref();
-  }
-
+  const timer = periodicJobTimer(intervalSeconds, runAll, (error) =>
+    log.error({ err: error }, 'forwarding retry: a run failed'),
+  );
   return {
-    start() {
-      if (intervalSeconds > 0 && !stopped && timer === null) schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await Promise.allSettled([...running]);
-    },
-    runOnce: (at) => track(runAll(at)),
+    start: timer.start,
+    stop: timer.stop,
+    runOnce: timer.runOnce,
     state: () => structuredClone(state),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { describeForwardError } from '../../forwarding/backoff';
+import { periodicJobTimer } from '../../periodic-job';
 import { purgeExpired, type RetentionReport, type RetentionSettings } from './service';
 
 export interface RetentionJobState {
@@ -44,10 +45,6 @@ export function createRetentionJob({
   batchSize,
 }: RetentionJobOptions): RetentionJob {
   const state: RetentionJobState = { intervalSeconds, lastRunAt: null, lastReport: null, lastError: null };
-  const running = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
   async function run(at: Date | undefined): Promise<RetentionReport | null> {
     const now = at ?? new Date();
     let report: RetentionReport | null = null;
@@ -55,7 +52,7 @@ export function createRetentionJob({
       report = await purgeExpired(db, settings, {
         now,
         ...(batchSize ? { batchSize } : {}),
-        stopping: () => stopped,
+        stopping: () => timer.stopping(),
       });
       state.lastError = null;
       const deleted = Object.values(report).reduce((sum, count) => sum + count, 0);
@@ -69,33 +66,13 @@ export function createRetentionJob({
     return report;
   }
 
-  function track<T>(promise: Promise<T>): Promise<T> {
-    running.add(promise);
-    return promise.finally(() => running.delete(promise));
-  }
-
-  function schedule(): void {
-    timer = setTimeout(() => {
-      timer = null;
-      void track(run(undefined)).finally(() => {
-        if (!stopped) schedule();
-      });
-    }, intervalSeconds * 1000);
-    // The timer alone never keeps the process alive; the server does.
-    timer.unref();
-  }
-
+  const timer = periodicJobTimer(intervalSeconds, run, (error) =>
+    log.error({ err: error }, 'retention: a run failed'),
+  );
   return {
-    start() {
-      if (intervalSeconds > 0 && !stopped && timer === null) schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await Promise.allSettled([...running]);
-    },
-    runOnce: (at) => track(run(at)),
+    start: timer.start,
+    stop: timer.stop,
+    runOnce: timer.runOnce,
     state: () => structuredClone(state),
   };
 }

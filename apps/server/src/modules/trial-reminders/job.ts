@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describeForwardError } from '../../forwarding/backoff';
+import { periodicJobTimer } from '../../periodic-job';
 import { type ReminderReport, remindDueTrials, type TrialReminderDependencies } from './service';
 
 /** Reminders one claim takes. Each may wait on the provider's price and on the e-mail or SMS service. */
@@ -57,15 +58,16 @@ export function createTrialReminderJob({
     lastReport: null,
     lastError: null,
   };
-  const running = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
   async function run(at: Date | undefined): Promise<ReminderReport | null> {
     const clock = at ? () => at : () => new Date();
     let report: ReminderReport | null = null;
     try {
-      report = await remindDueTrials(reminders, { clock, batchSize, leaseMs, stopping: () => stopped });
+      report = await remindDueTrials(reminders, {
+        clock,
+        batchSize,
+        leaseMs,
+        stopping: () => timer.stopping(),
+      });
       state.lastError = report.lastError;
     } catch (error) {
       state.lastError = describeForwardError(error);
@@ -82,33 +84,13 @@ export function createTrialReminderJob({
     return report;
   }
 
-  function track<T>(promise: Promise<T>): Promise<T> {
-    running.add(promise);
-    return promise.finally(() => running.delete(promise));
-  }
-
-  function schedule(): void {
-    timer = setTimeout(() => {
-      timer = null;
-      void track(run(undefined)).finally(() => {
-        if (!stopped) schedule();
-      });
-    }, intervalSeconds * 1000);
-    // The timer alone never keeps the process alive; the server does.
-    timer.unref();
-  }
-
+  const timer = periodicJobTimer(intervalSeconds, run, (error) =>
+    log.error({ err: error }, 'trial reminders: a run failed'),
+  );
   return {
-    start() {
-      if (intervalSeconds > 0 && !stopped && timer === null) schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await Promise.allSettled([...running]);
-    },
-    runOnce: (at) => track(run(at)),
+    start: timer.start,
+    stop: timer.stop,
+    runOnce: timer.runOnce,
     state: () => structuredClone(state),
   };
 }
