@@ -1,11 +1,8 @@
-import {
-  CONFIRMATION_CODE_LENGTH,
-  isConfirmationCodeComplete,
-  normaliseConfirmationCodeInput,
-} from '@stillpoint/core';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { isConfirmationCodeComplete } from '@stillpoint/core';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { usePress } from '../../lib/usePress';
 import { Button } from '../../ui/Button';
+import { ConfirmationCodeField } from '../../ui/ConfirmationCodeField';
 import { FormError, FormFooter } from '../../ui/FormFooter';
 import type { SignInAgain } from './signInAgain';
 
@@ -107,8 +104,6 @@ function EnterCode({ phoneNumber, shownNumber, signInAgain, onVerified }: EnterC
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const sentToId = useId();
   const { botCheck } = signInAgain;
 
   // The code is the next thing to type; a screen reader reads the field with the number it went to.
@@ -164,34 +159,17 @@ function EnterCode({ phoneNumber, shownNumber, signInAgain, onVerified }: EnterC
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p id={sentToId} className="text-sm text-muted">
-        Enter the {CONFIRMATION_CODE_LENGTH}-digit code we sent to{' '}
-        <span className="font-medium whitespace-nowrap text-ink">{shownNumber}</span>.
-      </p>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={inputId} className="text-sm font-medium text-ink">
-          Confirmation code
-        </label>
-        <input
-          ref={codeInput}
-          id={inputId}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={CONFIRMATION_CODE_LENGTH}
-          value={code}
-          onChange={(event) => {
-            setCode(normaliseConfirmationCodeInput(event.target.value));
-            setError(null);
-          }}
-          disabled={verifying}
-          aria-describedby={sentToId}
-          aria-invalid={error ? true : undefined}
-          className="min-h-12 rounded-xl border border-line bg-surface pr-4 pl-[calc(1rem+0.5em)] text-center font-mono text-2xl tracking-[0.5em] text-ink focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent disabled:opacity-60"
-        />
-      </div>
+      <ConfirmationCodeField
+        inputRef={codeInput}
+        code={code}
+        onCode={(typed) => {
+          setCode(typed);
+          setError(null);
+        }}
+        shownNumber={shownNumber}
+        disabled={verifying}
+        invalid={Boolean(error)}
+      />
       <p role="status" className="text-sm text-accent-strong empty:hidden">
         {notice}
       </p>

@@ -1,12 +1,7 @@
-import {
-  authErrorMessage,
-  CONFIRMATION_CODE_LENGTH,
-  isConfirmationCodeComplete,
-  messages,
-  normaliseConfirmationCodeInput,
-} from '@stillpoint/core';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { authErrorMessage, isConfirmationCodeComplete, messages } from '@stillpoint/core';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formatPhoneNumberIntl } from 'react-phone-number-input/core';
+import { ConfirmationCodeField } from '../../../ui/ConfirmationCodeField';
 import { FormFooter } from '../../../ui/FormFooter';
 import { sendConfirmationCode, verifyConfirmationCode } from './phoneAuth';
 import { usePhoneData } from './phoneData';
@@ -39,8 +34,6 @@ export function ConfirmationCodeStep({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const sentToId = useId();
   const { metadata } = usePhoneData();
   const shownNumber = formatPhoneNumberIntl(phoneNumber, metadata) || phoneNumber;
 
@@ -87,35 +80,17 @@ export function ConfirmationCodeStep({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p id={sentToId} className="text-sm text-muted">
-        Enter the {CONFIRMATION_CODE_LENGTH}-digit code we sent to{' '}
-        <span className="font-medium whitespace-nowrap text-ink">{shownNumber}</span>.
-      </p>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={inputId} className="text-sm font-medium text-ink">
-          Confirmation code
-        </label>
-        <input
-          ref={codeInput}
-          id={inputId}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={CONFIRMATION_CODE_LENGTH}
-          value={code}
-          onChange={(event) => {
-            setCode(normaliseConfirmationCodeInput(event.target.value));
-            setError(null);
-          }}
-          disabled={verifying}
-          aria-describedby={sentToId}
-          aria-invalid={error ? true : undefined}
-          // The letter spacing trails the last digit; the extra left padding keeps the code centred.
-          className="min-h-12 rounded-xl border border-line bg-surface pr-4 pl-[calc(1rem+0.5em)] text-center font-mono text-2xl tracking-[0.5em] text-ink focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent disabled:opacity-60"
-        />
-      </div>
+      <ConfirmationCodeField
+        inputRef={codeInput}
+        code={code}
+        onCode={(typed) => {
+          setCode(typed);
+          setError(null);
+        }}
+        shownNumber={shownNumber}
+        disabled={verifying}
+        invalid={Boolean(error)}
+      />
       <p role="status" className="text-sm text-accent-strong empty:hidden">
         {notice}
       </p>
