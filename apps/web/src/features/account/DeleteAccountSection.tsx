@@ -28,7 +28,10 @@ export function DeleteAccountSection({ onDelete }: DeleteAccountSectionProps) {
             A subscription from the App Store or Google Play can only be cancelled in the store: cancel it
             there, or it keeps renewing.
           </li>
-          <li>Payment records the law asks us to keep stay, with nothing that links them to you.</li>
+          <li>
+            Stripe keeps the records of your payments that the law requires. We keep only which terms you
+            agreed to, with nothing that links them to you.
+          </li>
           <li>Gift codes you bought for others still work.</li>
           <li>The Stillpoint extension signs out by itself.</li>
         </ul>
