@@ -1,7 +1,13 @@
 import { brand } from '@stillpoint/core';
 import { defineConfig } from 'wxt';
 import { noDynamicCode } from './build/no-dynamic-code';
-import { MINIMUM_CHROME_VERSION, STORE_OUT_DIR } from './build/store-build';
+import {
+  hostAccessManifest,
+  MINIMUM_CHROME_VERSION,
+  PER_SITE_TEST_OUT_DIR,
+  parseHostAccessMode,
+  STORE_OUT_DIR,
+} from './build/store-build';
 import { extensionConfig, parseAppEnv } from './src/config';
 
 /**
@@ -20,6 +26,8 @@ const storeBuild = process.env.STILLPOINT_STORE_BUILD === '1';
  */
 const appEnv = parseAppEnv(process.env.STILLPOINT_APP_ENV || (storeBuild ? 'production' : 'development'));
 const config = extensionConfig(appEnv);
+/** The store build always asks for access site by site (decision 045); other builds choose. */
+const hostAccess = storeBuild ? 'per-site' : parseHostAccessMode(process.env.STILLPOINT_HOST_ACCESS);
 
 /** The extension's HTML pages name the product before any script runs; the name comes from core. */
 const brandInHtml = {
@@ -57,7 +65,12 @@ const firstScreenStylesInline = {
 export default defineConfig({
   // The store build has a folder of its own, so packaging never overwrites the development build
   // the e2e suite loads.
-  ...(storeBuild ? { outDir: STORE_OUT_DIR } : {}),
+  // So does the per-site test build.
+  ...(storeBuild
+    ? { outDir: STORE_OUT_DIR }
+    : hostAccess === 'per-site-test'
+      ? { outDir: PER_SITE_TEST_OUT_DIR }
+      : {}),
   zip: { artifactTemplate: 'stillpoint-{{version}}-{{browser}}.zip' },
   vite: () => ({
     define: { __STILLPOINT_APP_ENV__: JSON.stringify(appEnv) },
@@ -74,9 +87,9 @@ export default defineConfig({
     description: 'A breathing pause before distracting sites, and feeds blocked on six big sites.',
     // Why this version: docs/extension.md, "Publishing".
     minimum_chrome_version: MINIMUM_CHROME_VERSION,
-    permissions: ['storage', 'alarms', 'declarativeNetRequest'],
-    // Redirect rules need access to the sites a person chooses, which can be any site.
-    host_permissions: ['<all_urls>'],
+    // Redirect rules need access to the sites a person chooses, which can be any site: asked for
+    // site by site in the store build (decision 045).
+    ...hostAccessManifest(hostAccess, config.connectablePatterns),
     externally_connectable: { matches: config.connectablePatterns },
     // Redirect rules land on breathe's first screen (decision 035), which Chrome follows only to a
     // web-accessible page. use_dynamic_url: sites can reach it only through an id that changes

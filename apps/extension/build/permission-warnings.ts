@@ -4,8 +4,9 @@
  * npx wxt build` (in apps/extension) copies the store build three times with the manifest of each
  * variant, loads each unpacked into Chromium (/usr/bin/chromium) and photographs its details page
  * in chrome://extensions, where Chrome lists the permission warnings it would show on install.
+ * It then photographs the store build as it is, decision 045's evidence.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,20 +15,30 @@ import { STORE_OUT_DIR } from './store-build';
 
 const extensionRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const storeBuild = path.join(extensionRoot, STORE_OUT_DIR, 'chrome-mv3');
-const outDir = path.resolve(extensionRoot, '..', '..', 'docs', 'decisions', '044-extension-host-access');
+const decisions = path.resolve(extensionRoot, '..', '..', 'docs', 'decisions');
+const outDir = path.join(decisions, '044-extension-host-access');
+const storeShot = path.join(decisions, '045-extension-access-per-site', 'store-build.png');
 
 type Manifest = Record<string, unknown> & { permissions: string[] };
+/** The store build is (c) since decision 045; (a) and (b) are rebuilt from it. */
+const withRedirectPermission = (manifest: Manifest, name: string): string[] =>
+  manifest.permissions.map((permission) =>
+    permission.startsWith('declarativeNetRequest') ? name : permission,
+  );
 const VARIANTS: Record<string, (manifest: Manifest) => Manifest> = {
-  'a-all-urls': (manifest) => manifest,
-  'b-optional-per-site': ({ host_permissions: _all, ...manifest }) => ({
+  'a-all-urls': ({ optional_host_permissions: _optional, ...manifest }) => ({
     ...manifest,
+    permissions: withRedirectPermission(manifest as Manifest, 'declarativeNetRequest'),
+    host_permissions: ['<all_urls>'],
+  }),
+  'b-optional-per-site': (manifest) => ({
+    ...manifest,
+    permissions: withRedirectPermission(manifest, 'declarativeNetRequest'),
     optional_host_permissions: ['*://*/*'],
   }),
-  'c-with-host-access': ({ host_permissions: _all, ...manifest }) => ({
+  'c-with-host-access': (manifest) => ({
     ...manifest,
-    permissions: manifest.permissions.map((name) =>
-      name === 'declarativeNetRequest' ? 'declarativeNetRequestWithHostAccess' : name,
-    ),
+    permissions: withRedirectPermission(manifest, 'declarativeNetRequestWithHostAccess'),
     optional_host_permissions: ['*://*/*'],
   }),
 };
@@ -57,6 +68,14 @@ try {
     await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });
     console.log(`wrote docs/decisions/044-extension-host-access/${name}.png`);
   }
+  const { id } = (await session.send('Extensions.loadUnpacked' as never, { path: storeBuild } as never)) as {
+    id: string;
+  };
+  await page.goto(`chrome://extensions/?id=${id}`);
+  await page.waitForTimeout(1500);
+  mkdirSync(path.dirname(storeShot), { recursive: true });
+  await page.screenshot({ path: storeShot, fullPage: true });
+  console.log(`wrote ${path.relative(path.join(decisions, '..', '..'), storeShot)}`);
   await session.detach();
 } finally {
   await context.close();

@@ -6,9 +6,9 @@ import { environments } from '@stillpoint/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DYNAMIC_CODE } from './no-dynamic-code';
 import {
+  ANY_SITE,
   ICON_SIZES,
   MINIMUM_CHROME_VERSION,
-  STORE_HOST_PERMISSIONS,
   STORE_OUT_DIR,
   STORE_PERMISSIONS,
 } from './store-build';
@@ -52,12 +52,17 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the store build of the extension', () => {
-  it('asks for no permission outside the chosen set', () => {
+  it('asks for no permission outside the chosen set (decision 045)', () => {
     expect(manifest.manifest_version).toBe(3);
     expect([...(manifest.permissions ?? [])].sort()).toEqual([...STORE_PERMISSIONS].sort());
-    expect(manifest.host_permissions ?? []).toEqual([...STORE_HOST_PERMISSIONS]);
+    // Redirect rules act only where host access was granted; no blanket "block content" right.
+    expect(manifest.permissions).not.toContain('declarativeNetRequest');
+    // Required host access: the production web app only, for breathe's first-screen check.
+    const origin = new URL(environments.production.publicUrl).origin;
+    expect(manifest.host_permissions ?? []).toEqual([`${origin}/*`]);
+    // Every other site is asked for one by one, when the person grants it.
+    expect(manifest.optional_host_permissions ?? []).toEqual([ANY_SITE]);
     expect(manifest.optional_permissions ?? []).toEqual([]);
-    expect(manifest.optional_host_permissions ?? []).toEqual([]);
   });
 
   it('carries no key: the store signs it and gives it its id', () => {

@@ -28,6 +28,14 @@ export default defineBackground(() => {
     void app.onAlarm(alarm.name);
   });
 
+  // Host access granted or removed on this browser: which sites get a redirect rule changes.
+  browser.permissions.onAdded.addListener(() => {
+    void app.onAccessChanged();
+  });
+  browser.permissions.onRemoved.addListener(() => {
+    void app.onAccessChanged();
+  });
+
   browser.runtime.onInstalled.addListener(({ reason }) => {
     void app.onInstalled(reason);
   });

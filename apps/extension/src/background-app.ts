@@ -67,6 +67,15 @@ export function createBackground(platform: Platform, config: ExtensionConfig) {
     else if (name === SYNC_ALARM) await sync.refresh();
   }
 
+  /**
+   * Host access was granted or taken back (the popup's "Grant access", or Chrome's own site
+   * access menu): the rules follow at once, so a site granted now is intercepted from its next
+   * navigation.
+   */
+  async function onAccessChanged(): Promise<void> {
+    await enforcer.apply();
+  }
+
   async function handleInternal(
     message: unknown,
   ): Promise<{ status: 'success'; outcome: SyncOutcome } | null> {
@@ -79,6 +88,7 @@ export function createBackground(platform: Platform, config: ExtensionConfig) {
     wake,
     onInstalled,
     onAlarm,
+    onAccessChanged,
     handleInternal,
     handleExternal: (message: unknown, sender: MessageSender) => handleExternal(message, sender),
     store,

@@ -80,6 +80,30 @@ export function createFakeDnr() {
   };
 }
 
+/**
+ * Host access as Chrome grants it: `<all_urls>` (the development build's) covers every site;
+ * otherwise a site has access once its own pattern was granted, as `chrome.permissions.request`
+ * or chrome://extensions' "On specific sites" does.
+ */
+export function createFakePermissions(initial: readonly string[] = ['<all_urls>']) {
+  const granted = new Set(initial);
+  return {
+    async contains({ origins }: { origins: string[] }): Promise<boolean> {
+      if (granted.has('<all_urls>')) return true;
+      return origins.every((origin) => granted.has(origin));
+    },
+    grant(...origins: string[]) {
+      for (const origin of origins) granted.add(origin);
+    },
+    revoke(...origins: string[]) {
+      for (const origin of origins) granted.delete(origin);
+    },
+    get granted() {
+      return [...granted];
+    },
+  };
+}
+
 /** A fake server for the extension's API calls: handlers by path, every request recorded. */
 export function createFakeServer() {
   type Handler = (request: { url: URL; body: unknown; headers: Headers }) => {
@@ -166,6 +190,7 @@ export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 export interface FakeChrome {
   platform: Platform;
   dnr: ReturnType<typeof createFakeDnr>;
+  permissions: ReturnType<typeof createFakePermissions>;
   server: ReturnType<typeof createFakeServer>;
   clock: ReturnType<typeof createClock>;
   uninstallUrls: string[];
@@ -176,12 +201,14 @@ export interface FakeChrome {
 /** A fresh fake Chrome. Call fakeBrowser.reset() between tests (the setup below does). */
 export function createFakeChrome({ now = Date.UTC(2026, 0, 15, 12) } = {}): FakeChrome {
   const dnr = createFakeDnr();
+  const permissions = createFakePermissions();
   const server = createFakeServer();
   const clock = createClock(now);
   const uninstallUrls: string[] = [];
   const warnings: string[] = [];
   const platform: Platform = {
     storage: fakeBrowser.storage.local,
+    permissions,
     dnr,
     alarms: {
       create: (name, info) => fakeBrowser.alarms.create(name, info),
@@ -206,5 +233,5 @@ export function createFakeChrome({ now = Date.UTC(2026, 0, 15, 12) } = {}): Fake
       warnings.push(message);
     },
   };
-  return { platform, dnr, server, clock, uninstallUrls, warnings, browser: fakeBrowser };
+  return { platform, dnr, permissions, server, clock, uninstallUrls, warnings, browser: fakeBrowser };
 }

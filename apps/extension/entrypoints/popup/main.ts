@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { buildConfig } from '@/src/config';
+import { sitesNeedingAccess } from '@/src/intercept/site-access';
 import { POPUP_REFRESH } from '@/src/internal-messages';
 import { popupModel } from '@/src/popup/model';
 import { renderPopup } from '@/src/popup/render';
@@ -17,6 +18,7 @@ async function render() {
     store.getSettings(),
     store.getSyncStatus(),
   ]);
+  const lacking = auth && cache ? await sitesNeedingAccess(browser.permissions, cache.sites) : [];
   renderPopup(
     document,
     container,
@@ -28,7 +30,15 @@ async function render() {
       syncStatus,
       defaultOrigin: buildConfig.defaultOrigin,
       now: Date.now(),
+      withoutAccess: new Set(lacking.map((site) => site.id)),
     }),
+    {
+      // Chrome shows its prompt; the worker rewrites the rules and this page re-renders once the
+      // permissions change (below). A refusal leaves everything as it was.
+      grantAccess: (patterns) => {
+        void browser.permissions.request({ origins: patterns }).catch(() => false);
+      },
+    },
   );
 }
 
@@ -37,4 +47,6 @@ void render();
 browser.storage.onChanged.addListener((_changes, area) => {
   if (area === 'local') void render();
 });
+browser.permissions.onAdded.addListener(() => void render());
+browser.permissions.onRemoved.addListener(() => void render());
 void browser.runtime.sendMessage({ type: POPUP_REFRESH }).catch(() => undefined);

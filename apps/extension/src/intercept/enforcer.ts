@@ -6,6 +6,7 @@ import type { Store } from '../store';
 import { siteForUrl } from './matching';
 import { interceptRules, planRuleUpdate } from './rules';
 import { nextSessionEnd, runningSessionEnds, withoutEndedSessions } from './sessions';
+import { sitesWithAccess } from './site-access';
 
 /** The alarm that wakes the worker when the next session ends. */
 export const SESSION_END_ALARM = 'session-end';
@@ -21,9 +22,9 @@ export interface Enforcement {
 
 /**
  * Makes Chrome's redirect rules match what the extension knows: each active site without a
- * running session is intercepted. Also schedules the next session end (an alarm, which survives
- * the worker stopping, and a precise timer while it lives) and, when a session has ended, sends
- * that site's open tabs back to the breathe page. Everything it needs is read from storage each
+ * running session, and with host access granted on this browser, is intercepted. Also schedules
+ * the next session end (an alarm, which survives the worker stopping, and a precise timer while
+ * it lives) and, when a session has ended, sends that site's open tabs back to the breathe page. Everything it needs is read from storage each
  * time, so it gives the same answer after the worker restarts.
  */
 export function createEnforcer(platform: Platform, store: Store, config: ExtensionConfig) {
@@ -79,6 +80,10 @@ export function createEnforcer(platform: Platform, store: Store, config: Extensi
     const sites = auth && cache ? cache.sites : [];
     const origin = auth?.origin ?? config.defaultOrigin;
     const running = runningSessionEnds(sites, sessions, now);
+    const granted = await sitesWithAccess(
+      platform.permissions,
+      sites.filter((site) => site.active),
+    );
     const {
       rules,
       ruleIds: nextRuleIds,
@@ -86,6 +91,7 @@ export function createEnforcer(platform: Platform, store: Store, config: Extensi
     } = interceptRules({
       sites,
       running: new Set(running.keys()),
+      granted,
       ruleIds,
       webAppOrigin: origin,
       firstScreenUrl,

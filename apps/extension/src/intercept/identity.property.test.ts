@@ -13,9 +13,11 @@ import { interceptRules } from './rules';
 function chromeInterceptorFor(typed: string): (url: string) => boolean {
   const siteOrigin = normaliseSiteOrigin(typed);
   if (siteOrigin === null) throw new Error(`${typed} is no site`);
+  const intercepted = site(siteOrigin);
   const { rules } = interceptRules({
-    sites: [site(siteOrigin)],
+    sites: [intercepted],
     running: new Set(),
+    granted: new Set([intercepted.id]),
     ruleIds: {},
     webAppOrigin: 'https://stillpoint.app',
     firstScreenUrl: 'chrome-extension://stillpointid/breathe.html',

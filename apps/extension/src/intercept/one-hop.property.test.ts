@@ -109,6 +109,7 @@ describe("one redirect to breathe's first screen, which hands the exact address 
   const { rules } = interceptRules({
     sites: [youtube],
     running: new Set(),
+    granted: new Set([youtube.id]),
     ruleIds: {},
     webAppOrigin: WEB_APP,
     firstScreenUrl: FIRST_SCREEN,

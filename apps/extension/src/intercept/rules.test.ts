@@ -7,9 +7,11 @@ import { assignRuleIds, interceptRules, MAX_INTERCEPT_SITES, planRuleUpdate, typ
 const webAppOrigin = 'https://stillpoint.app';
 const firstScreenUrl = 'chrome-extension://stillpointid/breathe.html';
 
+/** Every site has host access unless a test says otherwise. */
 const inputs = (overrides: Partial<RuleInputs>): RuleInputs => ({
   sites: [],
   running: new Set(),
+  granted: new Set((overrides.sites ?? []).map((each) => each.id)),
   ruleIds: {},
   webAppOrigin,
   firstScreenUrl,
@@ -29,6 +31,18 @@ async function navigate(rules: ReturnType<typeof interceptRules>['rules'], url: 
 const breatheQueryOf = (address: string) => readBreatheQuery(new URL(address));
 
 describe('intercept rule generation', () => {
+  it('writes a rule only for sites with host access on this browser (decision 045)', () => {
+    const granted = site('https://www.youtube.com');
+    const ungranted = site('https://reddit.com');
+    const { rules, interceptedSiteIds, ruleIds } = interceptRules(
+      inputs({ sites: [granted, ungranted], granted: new Set([granted.id]) }),
+    );
+    expect(interceptedSiteIds).toEqual([granted.id]);
+    expect(rules.map((rule) => rule.id)).toEqual([ruleIds[granted.id]]);
+    // The ungranted site keeps its id for the rule it gets once access is granted.
+    expect(ruleIds[ungranted.id]).toBeDefined();
+  });
+
   it('intercepts each active site without a running session, and no other', () => {
     const youtube = site('https://www.youtube.com');
     const reddit = site('https://reddit.com');

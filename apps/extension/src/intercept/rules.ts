@@ -12,6 +12,11 @@ export interface RuleInputs {
   sites: readonly RuleSite[];
   /** Sites whose session is running now: they get no rule. */
   running: ReadonlySet<string>;
+  /**
+   * Sites the extension has host access to on this browser (decision 045); the others get no
+   * rule, since Chrome would not apply it to them.
+   */
+  granted: ReadonlySet<string>;
   /** The rule ids sites already have; a site keeps its id for as long as it exists. */
   ruleIds: Readonly<Record<string, number>>;
   /** The web app's origin; never intercepted, since the breathe page lives there. */
@@ -92,7 +97,8 @@ function webAppHost(origin: string): string | null {
  * The redirect rules for a moment in time, for each active site without a running session:
  * main-frame navigations to the site (any path, subdomains included) go to breathe's first screen
  * in one redirect, before any request reaches the site. Inactive sites, sites with a running
- * session and the web app's own host get none. Returns the rules and the (stable) id of every site.
+ * session, sites without host access on this browser and the web app's own host get none.
+ * Returns the rules and the (stable) id of every site.
  */
 export function interceptRules(inputs: RuleInputs): {
   rules: RedirectRule[];
@@ -108,7 +114,7 @@ export function interceptRules(inputs: RuleInputs): {
   const rules: RedirectRule[] = [];
   const interceptedSiteIds: string[] = [];
   for (const site of inputs.sites) {
-    if (!site.active || inputs.running.has(site.id)) continue;
+    if (!site.active || inputs.running.has(site.id) || !inputs.granted.has(site.id)) continue;
     const identity = siteIdentity(site.siteOrigin);
     const n = ruleIds[site.id];
     if (!identity || n === undefined) continue;

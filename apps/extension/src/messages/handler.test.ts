@@ -166,6 +166,8 @@ describe('messages from the web app', () => {
       CLEAR_BROWSER_SITES_CACHE: { type: 'CLEAR_BROWSER_SITES_CACHE' },
       QUEUE_INTERCEPT_OUTCOMES: { type: 'QUEUE_INTERCEPT_OUTCOMES', outcomes: [interceptOutcome()] },
       CLEAR_LEGACY_DATA: { type: 'CLEAR_LEGACY_DATA' },
+      GET_SITE_ACCESS: { type: 'GET_SITE_ACCESS', siteOrigins: ['https://reddit.com'] },
+      OPEN_SITE_ACCESS: { type: 'OPEN_SITE_ACCESS' },
     };
     for (const type of EXTENSION_MESSAGE_TYPES) {
       expect((await world.send(examples[type])).status, type).toBe('success');

@@ -9,6 +9,7 @@ import {
 import { type ExtensionConfig, isAllowedWebAppOrigin } from '../config';
 import type { Enforcer } from '../intercept/enforcer';
 import { addLocalSession } from '../intercept/sessions';
+import { sitesWithAccess } from '../intercept/site-access';
 import { clearLegacyData, type LegacyDataConverter } from '../legacy-data';
 import type { Platform } from '../platform/types';
 import type { Store } from '../store';
@@ -16,6 +17,9 @@ import { callServer } from '../sync/api';
 import type { OutcomeQueue } from '../sync/outcomes';
 import type { Sync } from '../sync/sync';
 import { setUninstallAddress } from '../uninstall-url';
+
+/** The extension page where access is granted: the popup, as a tab. */
+export const SITE_ACCESS_PAGE_PATH = '/popup.html';
 
 /** The web app waits 2 s for a reply; a refetch gets most of that before the reply goes out anyway. */
 export const CACHE_REFRESH_REPLY_BUDGET_MS = 1500;
@@ -134,6 +138,20 @@ export function createMessageHandler(deps: MessageDeps) {
         const auth = await store.getAuth();
         if (!auth) return failure('The extension is not signed in.');
         return { status: 'success', queued: await outcomes.add(auth.userId, request.outcomes) };
+      }
+      case 'GET_SITE_ACCESS': {
+        const sites = request.siteOrigins.map((siteOrigin) => ({ id: siteOrigin, siteOrigin }));
+        const granted = await sitesWithAccess(platform.permissions, sites);
+        return {
+          status: 'success',
+          needsAccess: request.siteOrigins.filter((origin) => !granted.has(origin)),
+        };
+      }
+      case 'OPEN_SITE_ACCESS': {
+        // A web page cannot ask Chrome for the extension's permissions, nor open its pages:
+        // the popup, opened as a tab, has the one "Grant access" button.
+        await platform.tabs.create({ url: platform.pageUrl(SITE_ACCESS_PAGE_PATH) });
+        return { status: 'success' };
       }
       case 'CLEAR_BROWSER_SITES_CACHE': {
         const outcome = await Promise.race([

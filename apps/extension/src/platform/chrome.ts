@@ -17,6 +17,7 @@ export function chromePlatform(): Platform {
   };
   return {
     storage: browser.storage.local,
+    permissions: { contains: (permissions) => browser.permissions.contains(permissions) },
     dnr,
     alarms: {
       create: (name, info) => browser.alarms.create(name, info),

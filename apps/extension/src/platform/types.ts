@@ -41,8 +41,14 @@ export interface Tabs {
   create(properties: { url: string }): Promise<unknown>;
 }
 
+/** Host access granted on this browser (decision 045): checked per site before writing its rule. */
+export interface Permissions {
+  contains(permissions: { origins: string[] }): Promise<boolean>;
+}
+
 export interface Platform {
   storage: StorageArea;
+  permissions: Permissions;
   dnr: DeclarativeNetRequest;
   alarms: Alarms;
   tabs: Tabs;

@@ -8,6 +8,7 @@ import {
   siteHost,
 } from '@stillpoint/core';
 import { runningSessionEnds } from '../intercept/sessions';
+import { siteAccessPatterns } from '../intercept/site-access';
 import type { AuthState, LocalSession, SitesCache, SyncStatus } from '../store';
 
 export interface PopupSite {
@@ -33,6 +34,10 @@ export interface PopupModel {
   feedsBlocked: number;
   /** Set when the last sync failed, to say the sites shown may be out of date. */
   staleNote: string | null;
+  /** Active sites not intercepted on this browser until access to them is granted here. */
+  needsAccess: { id: string; host: string }[];
+  /** What "Grant access" asks Chrome for: every site in needsAccess, in one request. */
+  accessPatterns: string[];
 }
 
 export interface PopupInputs {
@@ -43,6 +48,8 @@ export interface PopupInputs {
   syncStatus: SyncStatus;
   defaultOrigin: string;
   now: number;
+  /** Ids of the sites without host access on this browser (decision 045). */
+  withoutAccess: ReadonlySet<string>;
 }
 
 /** What the popup shows, from what the extension has stored. */
@@ -67,6 +74,7 @@ export function popupModel(inputs: PopupInputs): PopupModel {
         sessionMinutesLeft: end === undefined ? null : minutesUntil(end, inputs.now),
       };
     });
+  const lacking = cachedSites.filter((site) => site.active && inputs.withoutAccess.has(site.id));
   return {
     signedIn: inputs.auth !== null,
     dashboardUrl: `${origin}/`,
@@ -79,5 +87,7 @@ export function popupModel(inputs: PopupInputs): PopupModel {
       inputs.auth && inputs.syncStatus.error
         ? `Couldn't reach ${brand.name} just now; showing what the extension last knew.`
         : null,
+    needsAccess: lacking.map((site) => ({ id: site.id, host: siteHost(site.siteOrigin) })),
+    accessPatterns: siteAccessPatterns(lacking),
   };
 }

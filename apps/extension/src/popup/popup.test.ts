@@ -18,13 +18,14 @@ function inputs(overrides: Partial<PopupInputs>): PopupInputs {
     syncStatus: { lastAttemptAt: null, lastSuccessAt: null, error: null },
     defaultOrigin: 'https://stillpoint.app',
     now,
+    withoutAccess: new Set(),
     ...overrides,
   };
 }
 
-function render(model: ReturnType<typeof popupModel>) {
+function render(model: ReturnType<typeof popupModel>, grantAccess: (patterns: string[]) => void = () => {}) {
   const container = document.createElement('main');
-  renderPopup(document, container, model);
+  renderPopup(document, container, model, { grantAccess });
   return container;
 }
 
@@ -101,5 +102,45 @@ describe('the popup', () => {
     expect(view.textContent).toContain('No sites yet. Add one on your dashboard.');
     expect(view.textContent).toContain('Feeds blocked on 5 of 6 sites.');
     expect(view.textContent).toContain("Couldn't reach Stillpoint just now");
+  });
+
+  it('lists the sites still needing access on this browser, and one button asks for all of them', () => {
+    const reddit = site('https://reddit.com');
+    const news = site('https://www.news.example');
+    const granted = site('https://youtube.com');
+    const paused = site('https://paused.example', { active: false });
+    const requests: string[][] = [];
+    const view = render(
+      popupModel(
+        inputs({
+          auth,
+          cache: { sites: [reddit, news, granted, paused], fetchedAt: now, userDay: today },
+          withoutAccess: new Set([reddit.id, news.id, paused.id]),
+        }),
+      ),
+      (patterns) => requests.push(patterns),
+    );
+    const section = view.querySelector('section.access');
+    expect(section?.querySelector('h2')?.textContent).toBe('Needs access on this browser');
+    expect([...(section?.querySelectorAll('.host') ?? [])].map((node) => node.textContent)).toEqual([
+      'reddit.com',
+      'www.news.example',
+    ]);
+    const buttons = [...view.querySelectorAll('button')].filter(
+      (button) => button.textContent === 'Grant access',
+    );
+    expect(buttons).toHaveLength(1);
+    buttons[0]?.click();
+    expect(requests).toEqual([['*://*.reddit.com/*', '*://*.news.example/*']]);
+  });
+
+  it('shows no access section once every site has access', () => {
+    const view = render(
+      popupModel(
+        inputs({ auth, cache: { sites: [site('https://reddit.com')], fetchedAt: now, userDay: today } }),
+      ),
+    );
+    expect(view.querySelector('section.access')).toBeNull();
+    expect(view.textContent).not.toContain('Grant access');
   });
 });

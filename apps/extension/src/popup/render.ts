@@ -21,8 +21,51 @@ const link = (document: Document, href: string, text: string, className = 'butto
 const usesText = (usesLeft: number, budget: number) =>
   `${usesLeft} of ${budget} ${budget === 1 ? 'use' : 'uses'} left today`;
 
+/** What the popup's buttons do; the page supplies them, since they call Chrome. */
+export interface PopupActions {
+  /** Asks Chrome for access to these sites: must run inside the click, a user gesture. */
+  grantAccess(patterns: string[]): void;
+}
+
+/**
+ * The sites this browser has not granted access to (decision 045), and the one button that asks
+ * Chrome for all of them.
+ */
+function accessSection(document: Document, model: PopupModel, actions: PopupActions): Node {
+  const button = element(document, 'button', { text: 'Grant access', className: 'button' });
+  button.type = 'button';
+  button.addEventListener('click', () => actions.grantAccess(model.accessPatterns));
+  const hosts = model.needsAccess.map((site) =>
+    element(document, 'li', {}, [element(document, 'span', { className: 'host', text: site.host })]),
+  );
+  return element(
+    document,
+    'section',
+    { className: 'access', attrs: { 'aria-labelledby': 'access-heading' } },
+    [
+      element(document, 'h2', { text: 'Needs access on this browser', attrs: { id: 'access-heading' } }),
+      element(document, 'p', {
+        className: 'muted',
+        text: `${brand.name} pauses before these sites once this browser allows it; one click asks for all of them.`,
+      }),
+      element(
+        document,
+        'ul',
+        { className: 'sites', attrs: { 'aria-label': 'Sites that need access' } },
+        hosts,
+      ),
+      button,
+    ],
+  );
+}
+
 /** Renders the popup into `container`, replacing what was there. */
-export function renderPopup(document: Document, container: HTMLElement, model: PopupModel): void {
+export function renderPopup(
+  document: Document,
+  container: HTMLElement,
+  model: PopupModel,
+  actions: PopupActions = { grantAccess: () => undefined },
+): void {
   const children: Node[] = [element(document, 'h1', { text: brand.name })];
 
   if (!model.signedIn) {
@@ -38,6 +81,7 @@ export function renderPopup(document: Document, container: HTMLElement, model: P
   }
 
   children.push(element(document, 'p', { className: 'status', text: 'Signed in' }));
+  if (model.needsAccess.length > 0) children.push(accessSection(document, model, actions));
   children.push(element(document, 'h2', { text: 'Today' }));
   if (model.sites.length === 0) {
     children.push(

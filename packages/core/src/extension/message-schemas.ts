@@ -24,6 +24,16 @@ export const queueInterceptOutcomesMessageSchema = z.strictObject({
 });
 export type QueueInterceptOutcomesMessage = z.infer<typeof queueInterceptOutcomesMessageSchema>;
 
+/**
+ * Which of the person's sites this browser has not granted the extension access to (decision
+ * 045). The web app names the sites, so the answer never waits for the extension's next sync.
+ */
+export const getSiteAccessMessageSchema = z.strictObject({
+  type: z.literal('GET_SITE_ACCESS'),
+  siteOrigins: z.array(z.string().check(z.minLength(1), z.maxLength(2048))).check(z.maxLength(1000)),
+});
+export type GetSiteAccessMessage = z.infer<typeof getSiteAccessMessageSchema>;
+
 export const extensionRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('PULSE_CHECK') }),
   z.strictObject({ type: z.literal('USER_ACCESS_TOKEN_EXCHANGE'), token: z.string().check(z.minLength(1)) }),
@@ -32,6 +42,8 @@ export const extensionRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('CLEAR_BROWSER_SITES_CACHE') }),
   queueInterceptOutcomesMessageSchema,
   z.strictObject({ type: z.literal('CLEAR_LEGACY_DATA') }),
+  getSiteAccessMessageSchema,
+  z.strictObject({ type: z.literal('OPEN_SITE_ACCESS') }),
 ]);
 export type ExtensionRequest = z.infer<typeof extensionRequestSchema>;
 

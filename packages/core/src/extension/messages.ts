@@ -18,6 +18,10 @@ export const EXTENSION_MESSAGE_TYPES = [
   // the end of the legacy-data import.
   'QUEUE_INTERCEPT_OUTCOMES',
   'CLEAR_LEGACY_DATA',
+  // Host access per site (decision 045): which sites this browser has not granted yet, and the
+  // extension page where one click asks Chrome for them.
+  'GET_SITE_ACCESS',
+  'OPEN_SITE_ACCESS',
 ] as const;
 export type ExtensionMessageType = (typeof EXTENSION_MESSAGE_TYPES)[number];
 
@@ -34,7 +38,15 @@ export interface ExtensionReplies {
   /** `queued`: how many outcomes the extension now holds for its next sync. */
   QUEUE_INTERCEPT_OUTCOMES: { status: 'success'; queued: number };
   CLEAR_LEGACY_DATA: { status: 'success' };
+  /**
+   * Of the site origins asked about, those the extension may not intercept on this browser until
+   * access to them is granted here, in the order asked.
+   */
+  GET_SITE_ACCESS: { status: 'success'; needsAccess: string[] };
+  /** The extension opened its page for granting access in a new tab. */
+  OPEN_SITE_ACCESS: { status: 'success' };
 }
+
 export type ExtensionReply<T extends ExtensionMessageType = ExtensionMessageType> =
   | ExtensionReplies[T]
   | ExtensionErrorReply;

@@ -62,3 +62,27 @@ export async function queueInterceptOutcomes(outcomes: InterceptOutcomeReport[])
     return false;
   }
 }
+
+/**
+ * GET_SITE_ACCESS (decision 045): which of these sites the extension may not intercept on this
+ * browser until access to them is granted here. Null without an extension (or an older one that
+ * does not know the message), when there is nothing to grant.
+ */
+export async function fetchSitesNeedingAccess(siteOrigins: string[]): Promise<string[] | null> {
+  try {
+    const { needsAccess } = await sendExtensionMessage({ type: 'GET_SITE_ACCESS', siteOrigins });
+    return Array.isArray(needsAccess) ? needsAccess : null;
+  } catch {
+    return null;
+  }
+}
+
+/** OPEN_SITE_ACCESS: the extension opens its page where one click asks Chrome for access. */
+export async function openSiteAccess(): Promise<boolean> {
+  try {
+    await sendExtensionMessage({ type: 'OPEN_SITE_ACCESS' });
+    return true;
+  } catch {
+    return false;
+  }
+}
