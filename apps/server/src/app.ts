@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { createAuth } from './auth';
-import { registerDevIdentityProvider } from './auth/dev-identity-provider';
 import { identityProviders } from './auth/identity-providers';
 import { lastSignInMethod } from './auth/last-sign-in-method';
 import { registerAuthRoutes } from './auth/routes';
@@ -25,10 +24,8 @@ import { selfDelivery } from './http/self-delivery';
 import { registerWebApp } from './http/web-app';
 import { type AdEventForwarder, createAdEventForwarder } from './integrations/ad-events';
 import { type AnalyticsForwarder, createAnalyticsForwarder } from './integrations/analytics';
-import { DevOutbox } from './integrations/dev-outbox';
 import { createEmailSender, type EmailSender } from './integrations/email';
 import { createPayments } from './integrations/payments';
-import { registerLocalPaymentRoutes } from './integrations/payments/local/routes';
 import type { WebhookDelivery } from './integrations/payments/provider';
 import { countedSmsSender, createSmsSender, type SmsSender } from './integrations/sms';
 import { createTeamChat, type TeamChat } from './integrations/team-chat';
@@ -41,7 +38,6 @@ import { analyticsForwarding } from './modules/analytics/service';
 import { registerAppLinksRoutes } from './modules/app-links/routes';
 import { registerAppsRoutes } from './modules/apps/routes';
 import { registerDeepLinksRoutes } from './modules/deep-links/routes';
-import { registerDevOutboxRoutes } from './modules/dev-outbox/routes';
 import { registerEntitlementsRoutes } from './modules/entitlements/routes';
 import { moveGrantsIntoPast } from './modules/entitlements/service';
 import { registerExtensionLinkRoutes } from './modules/extension-link/routes';
@@ -157,8 +153,12 @@ export async function buildApp({
   await registerOpenApi(app, config.publicUrl, { public: config.apiDocsPublic, token: config.metricsToken });
   registerMetricsRoute(app, metrics, { isProduction: config.isProduction, token: config.metricsToken });
 
-  // One outbox for SMS and e-mail, so GET /api/dev/outbox lists both, newest first.
-  const outbox = config.auth.devOutbox ? new DevOutbox(log) : null;
+  // One outbox for SMS and e-mail, so GET /api/dev/outbox lists both, newest first. The development
+  // stand-ins (this outbox, the identity provider, the local payment provider) load by import()
+  // only when configured, so a production start never loads them (docs/architecture.md).
+  const outbox = config.auth.devOutbox
+    ? new (await import('./integrations/dev-outbox')).DevOutbox(log)
+    : null;
   const providers = identityProviders(config);
   // Sign-in codes (counted in the metrics) and trial reminders go through the same SMS delivery.
   const sms = smsSender ?? createSmsSender(config, outbox, log);
@@ -179,12 +179,18 @@ export async function buildApp({
     testPhoneNumbers: config.auth.testPhoneNumbers,
     testNumbersSkipLimits: config.auth.testNumbersSkipLimits,
   });
-  if (config.auth.devIdentityProvider) await registerDevIdentityProvider(app, config);
+  if (config.auth.devIdentityProvider) {
+    const { registerDevIdentityProvider } = await import('./auth/dev-identity-provider');
+    await registerDevIdentityProvider(app, config);
+  }
 
   registerAccountRoutes(app, { config, db: database.db, providers: providers.info });
   registerExtensionLinkRoutes(app, { db: database.db, auth });
   // /api/dev/* does not exist in production at all, whatever the outbox setting: a 404, not a refusal.
-  if (outbox && !config.isProduction) registerDevOutboxRoutes(app, outbox, config.auth.devOutboxKey);
+  if (outbox && !config.isProduction) {
+    const { registerDevOutboxRoutes } = await import('./modules/dev-outbox/routes');
+    registerDevOutboxRoutes(app, outbox, config.auth.devOutboxKey);
+  }
 
   const db = database.db;
   // Forwarding to the team chat, analytics and the ad platform runs after the answer; shutdown waits for it.
@@ -261,7 +267,10 @@ export async function buildApp({
     provider: payments.provider,
     publicUrl: config.publicUrl,
   });
-  if (payments.local) registerLocalPaymentRoutes(app, { local: payments.local, config });
+  if (payments.local) {
+    const { registerLocalPaymentRoutes } = await import('./integrations/payments/local/routes');
+    registerLocalPaymentRoutes(app, { local: payments.local, config });
+  }
   // Two days before a trial ends, the person is reminded once, by whichever instance claims it.
   const trialReminders = createTrialReminderJob({
     reminders: {

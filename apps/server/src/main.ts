@@ -1,5 +1,3 @@
-// First, so that the V8 options are in force before the server's own code runs.
-import './runtime-flags';
 import { fileURLToPath } from 'node:url';
 import { brand } from '@stillpoint/core';
 import { ConfigError, loadConfig } from './config';

@@ -1,13 +1,13 @@
 import { createHash, createPublicKey, type JsonWebKey, randomBytes, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityProviders } from '../src/auth/identity-providers';
 import {
   type DevIdp,
   devIdpClientId,
   devIdpClientSecret,
   devIdpRedirectUri,
   devIdps,
-} from '../src/auth/dev-identity-provider/clients';
-import { identityProviders } from '../src/auth/identity-providers';
+} from '../src/auth/identity-providers/stand-in-clients';
 import { type Config, loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './support/app';
 import { freePort } from './support/free-port';

@@ -126,7 +126,7 @@ describe('a failed renewal (past due)', () => {
     expect(service.json().data.subscriber).toEqual(state.subscriber);
 
     // Badge, page and upgrade card agree: payment failed, nothing to buy, and checkout agrees.
-    expect(badgeText(subscriber, new Date())).toBe('payment failed');
+    expect(badgeText(subscriber, new Date())).toBe('Payment failed');
     expect(canBuyPlan(subscriber, new Date())).toBe(false);
     const again = await checkout(person);
     expect(again.statusCode).toBe(409);
@@ -346,7 +346,7 @@ describe('a failed renewal (past due)', () => {
       isExpired: true,
       info: expect.stringMatching(/^Your subscription expired on /),
     });
-    expect(badgeText(state.subscriber, new Date())).toBe('subscription expired');
+    expect(badgeText(state.subscriber, new Date())).toBe('Subscription expired');
     expect(state.subscriber.subscriptions[PRODUCT]?.billing_issues_detected_at).toBeNull();
     expect(canBuyPlan(state.subscriber, new Date())).toBe(true);
     expect((await checkout(person)).statusCode).toBe(200);

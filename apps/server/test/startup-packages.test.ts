@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { devIdpPath } from '../src/auth/dev-identity-provider/clients';
+import { devIdpPath } from '../src/auth/identity-providers/stand-in-clients';
 import { createTestApp, type TestApp, testConfig } from './support/app';
 import { deliverPaymentWebhook } from './support/payments';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DevIdp } from './clients';
+import type { DevIdp } from '../identity-providers/stand-in-clients';
 
 /** A made-up person the development identity provider can sign in as. */
 export interface TestIdentity {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { loadOnFirstUse } from '../../load-on-first-use';
+import { devIdpIssuer, devIdpsNeeded } from '../identity-providers/stand-in-clients';
 import { DevAccountStore } from './accounts';
-import { devIdpIssuer, devIdpsNeeded } from './clients';
 import { registerInteractionRoutes } from './interaction-routes';
 import { generateCookieKeys, generateSigningKey } from './keys';
 import { mountProvider } from './mount';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
+import type { DevIdp } from '../identity-providers/stand-in-clients';
 import type { DevAccountStore } from './accounts';
-import type { DevIdp } from './clients';
 import { readIdentityForm } from './identity-form';
 import { renderErrorPage, renderInteractionPage } from './page';
 import { interactionPath } from './provider';

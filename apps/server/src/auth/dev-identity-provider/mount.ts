@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { loadOnFirstUse } from '../../load-on-first-use';
-import { type DevIdp, devIdpPath } from './clients';
+import { type DevIdp, devIdpPath } from '../identity-providers/stand-in-clients';
 
 /**
  * Hands every other request under the issuer's path (discovery, authorization, token, JWKS,

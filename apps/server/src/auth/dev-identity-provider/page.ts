@@ -1,6 +1,6 @@
 import { brand } from '@stillpoint/core';
+import type { DevIdp } from '../identity-providers/stand-in-clients';
 import { presetIdentities } from './accounts';
-import type { DevIdp } from './clients';
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,7 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config';
-import type { DevAccountStore } from './accounts';
 import {
   type DevIdp,
   devIdpClientId,
@@ -9,7 +8,8 @@ import {
   devIdpIssuer,
   devIdpPath,
   devIdpRedirectUri,
-} from './clients';
+} from '../identity-providers/stand-in-clients';
+import type { DevAccountStore } from './accounts';
 import { memoryStore } from './memory-store';
 import { renderErrorPage } from './page';
 

@@ -1,12 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../config';
-import {
-  type DevIdp,
-  devIdpClientId,
-  devIdpClientSecret,
-  devIdpDiscoveryUrl,
-} from '../dev-identity-provider/clients';
+import { type DevIdp, devIdpClientId, devIdpClientSecret, devIdpDiscoveryUrl } from './stand-in-clients';
 
 /** Better Auth's side of one stand-in: a standard OpenID Connect client of the development provider. */
 export function devProviderConfig(config: Config, idp: DevIdp): GenericOAuthConfig {

@@ -1,8 +1,8 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from 'better-auth';
 import type { Config } from '../../config';
-import { devIdpsNeeded } from '../dev-identity-provider/clients';
 import { devProviderConfig, genericOAuthWithDeferredDiscovery } from './dev-providers';
 import { sessionTokenHandoff } from './session-token-handoff';
+import { devIdpsNeeded } from './stand-in-clients';
 
 /** How the web app starts a provider: Better Auth's built-in one, or a generic OAuth (OIDC) one. */
 export interface ProviderInfo {

@@ -1,8 +1,7 @@
 import type { Config } from '../../config';
-import { LocalPaymentProvider, type LocalProviderDeps } from './local/local-provider';
+import type { LocalPaymentProvider, LocalProviderDeps } from './local/local-provider';
 import type { PaymentProvider } from './provider';
 
-export { LocalPaymentProvider } from './local/local-provider';
 export * from './provider';
 export { signWebhookPayload, verifyWebhookPayload, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature';
 
@@ -34,6 +33,8 @@ export async function createPayments(
   }
   // Production never gets here: loadConfig refuses it without STRIPE_SECRET_KEY. (Tests that fake a
   // production config still run the local provider, with its test clock switched off.)
+  // Loaded only here, so that a start with Stripe (production) never loads it.
+  const { LocalPaymentProvider } = await import('./local/local-provider');
   const local = new LocalPaymentProvider(config, deps);
   return { provider: local, local, close: () => local.close() };
 }

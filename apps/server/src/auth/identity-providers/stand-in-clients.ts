@@ -1,3 +1,6 @@
+// The stand-in clients as both sides know them: Better Auth (identity-providers/) and the
+// development identity provider (dev-identity-provider/). Kept on Better Auth's side, which every
+// start loads; the provider itself is loaded by import() only when configured.
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
 

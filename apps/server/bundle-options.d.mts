@@ -1,0 +1,4 @@
+import type { BuildOptions } from 'esbuild';
+
+export const bundleOptions: BuildOptions;
+export const serverEntryPoints: Record<string, string>;
