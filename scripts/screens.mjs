@@ -203,17 +203,17 @@ async function shoot() {
     await page.goto(`${baseURL}/`);
     const sites = (await (await sitesResponse).json()).data;
     await page.getByText(/session ends in/).waitFor();
-    await page.getByRole('heading', { name: 'Your Phone Use' }).waitFor();
+    await page.getByRole('heading', { name: 'Your phone use' }).waitFor();
     await page.waitForTimeout(800);
     await capture(page, cdp, 'home-sites');
 
     // 2. Feed blocking: the six sites and their switches.
-    await scrollUnderHeader(page, page.getByRole('heading', { name: "Sites We'll Feedblock" }));
+    await scrollUnderHeader(page, page.getByRole('heading', { name: "Sites we'll feedblock" }));
     await capture(page, cdp, 'feed-blocking');
 
     // 3. The phone-use summary: screen time, streak, apps against their budgets.
-    await page.getByText('Phone Use Today').waitFor();
-    await scrollUnderHeader(page, page.getByRole('heading', { name: 'Your Phone Use' }));
+    await page.getByText('Phone use today').waitFor();
+    await scrollUnderHeader(page, page.getByRole('heading', { name: 'Your phone use' }));
     await capture(page, cdp, 'phone-use');
 
     // 4 and 5. The pause before a site: breathing in, then the quote and today's budget.

@@ -55,10 +55,10 @@ test.describe('the breathe page', () => {
 
     await page.goto('/');
     const card = page
-      .getByRole('region', { name: "Sites We'll Intercept" })
+      .getByRole('region', { name: "Sites we'll intercept" })
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: host }) });
-    await expect(card.getByText('1/3 Uses Today')).toBeVisible();
+    await expect(card.getByText('1/3 uses today')).toBeVisible();
     await expect(card.getByText(/^session ends in \d+ mins?$/)).toBeVisible();
     await expect(card.getByRole('progressbar')).toBeVisible();
   });

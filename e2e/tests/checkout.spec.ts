@@ -5,7 +5,7 @@ import { expect, payOnLocalCheckout, signInNewPerson, test } from '../fixtures/p
 // /checkout end to end (SPEC §2): the overlay's three ways on and restore purchase, on the real
 // server and the local payment provider's hosted checkout. The footer's newsletter: newsletter.spec.ts.
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Start 7 Day Free Trial' });
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Start 7-day free trial' });
 const badge = (page: Page) => page.getByRole('banner').getByTestId('subscription-badge');
 
 async function openCheckout(page: Page, path = '/checkout') {
@@ -24,9 +24,9 @@ async function signInFromCheckout(page: Page, number: string) {
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
 }
 
-/** Start Free Trial, then pay the local hosted checkout's trial with 4242; back on onboarding. */
+/** Start free trial, then pay the local hosted checkout's trial with 4242; back on onboarding. */
 async function startTrialAndPay(page: Page) {
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await page.getByRole('button', { name: 'Start free trial' }).click();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
   // Someone new to premium: the checkout gives the 7 free days.
   await expect(page.getByText('7 days free, then $49.99/year')).toBeVisible();
@@ -41,7 +41,7 @@ test('a visitor who starts the trial is asked to sign in, and sign-in is one cli
   page,
 }) => {
   await openCheckout(page);
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await page.getByRole('button', { name: 'Start free trial' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Sign in to start your trial' });
   await expect(dialog).toBeVisible();
@@ -59,17 +59,17 @@ test('a new person signs in from checkout, starts the trial and pays with 4242: 
   await startTrialAndPay(page);
 
   // Paid: premium people go on from onboarding to home, with the card trial on the badge.
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
 });
 
 test('someone already subscribed is told so and continues to onboarding', async ({ page, newPerson }) => {
   test.setTimeout(90_000);
   await signInFromCheckout(page, newPerson());
   await startTrialAndPay(page);
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
 
   await openCheckout(page);
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await page.getByRole('button', { name: 'Start free trial' }).click();
 
   const dialog = page.getByRole('dialog', { name: "You're all set" });
   await expect(dialog.getByText('You already have an active subscription.')).toBeVisible();
@@ -85,7 +85,7 @@ test('a subscriber restoring from the App Store can open where the plan is manag
   test.setTimeout(90_000);
   await signInFromCheckout(page, newPerson());
   await startTrialAndPay(page);
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
 
   await openCheckout(page);
   await page.getByRole('button', { name: 'Restore purchase' }).click();
@@ -149,7 +149,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('link', { name: /Get the iPhone app/ })).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByRole('button', { name: 'Start free trial' }).click();
     await expect(page.getByRole('dialog', { name: 'Sign in to start your trial' })).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');

@@ -2,7 +2,7 @@ import { codeFromOutbox, sessionTokenOf, signInWithPhone, signInWithTestPhone } 
 import { expect, test } from '../fixtures/test';
 
 test.describe('home: sites we feedblock', () => {
-  test('a new account is offered Finish Setup, which goes to onboarding', async ({ page, request }) => {
+  test('a new account is offered Finish setup, which goes to onboarding', async ({ page, request }) => {
     // Its own number, so the account is new whatever else this worker's tests have set up.
     const phoneNumber = '+14155550177';
     await page.goto('/signin');
@@ -10,11 +10,11 @@ test.describe('home: sites we feedblock', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
 
     await page.goto('/');
-    const section = page.getByRole('region', { name: "Sites We'll Feedblock" });
-    await expect(section.getByRole('link', { name: 'Finish Setup' })).toBeVisible();
+    const section = page.getByRole('region', { name: "Sites we'll feedblock" });
+    await expect(section.getByRole('link', { name: 'Finish setup' })).toBeVisible();
     await expect(section.getByRole('switch')).toHaveCount(0);
 
-    await section.getByRole('link', { name: 'Finish Setup' }).click();
+    await section.getByRole('link', { name: 'Finish setup' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
   });
 
@@ -36,7 +36,7 @@ test.describe('home: sites we feedblock', () => {
     expect(setup.status()).toBe(200);
 
     await page.goto('/');
-    const section = page.getByRole('region', { name: "Sites We'll Feedblock" });
+    const section = page.getByRole('region', { name: "Sites we'll feedblock" });
     const youtube = section.getByRole('switch', { name: 'Feedblock YouTube' });
     await expect(youtube).toBeChecked();
     await expect(section.getByRole('switch')).toHaveCount(6);

@@ -62,16 +62,16 @@ test('a returning quiz visitor never sees the first screen meant for a new one',
 
 // Every public page drawn at build time, with the heading its drawing shows before any script.
 const drawnPages: [path: string, heading: string][] = [
-  ['/signin', 'Sign In or Create Account'],
-  ['/gift', 'Give the Gift of Stillpoint'],
-  ['/redeem', 'Redeem Your Gift'],
-  ['/checkout', 'Start 7 Day Free Trial'],
+  ['/signin', 'Sign in or create account'],
+  ['/gift', 'Give the gift of Stillpoint'],
+  ['/redeem', 'Redeem your gift'],
+  ['/checkout', 'Start 7-day free trial'],
   ['/webcheckout', 'Please sign in to continue checkout'],
-  ['/twopercent', '2% Screen Time Challenge'],
-  ['/mobileDownload', 'Download Stillpoint on Mobile'],
+  ['/twopercent', '2% screen time challenge'],
+  ['/mobileDownload', 'Download Stillpoint on mobile'],
   ['/android', 'Stillpoint for Android'],
-  ['/referral-link', "You've Been Invited to Stillpoint"],
-  ['/uninstall-chrome-extension', 'Sorry to See You Go'],
+  ['/referral-link', "You've been invited to Stillpoint"],
+  ['/uninstall-chrome-extension', 'Sorry to see you go'],
 ];
 
 test('every public page drawn at build time shows its first screen without the app, inert', async ({
@@ -210,29 +210,48 @@ test('breathe, drawn for a pause the extension’s first screen began, carries i
     token,
   ] as const);
   const circle = page.locator('.breathe-circle');
-  /** The circle's scale: 0.56 when breathing in begins, 1 when it ends 4 s later. */
-  const circleScale = () =>
-    circle.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).a);
+  /**
+   * The circle's breathing-in animation as it is set, not a frame of it (a frame depends on when it
+   * is read): the delay is how far along it starts, negative for a pause already under way.
+   */
+  const breathingIn = () =>
+    circle.evaluate((element) =>
+      element.getAnimations().map((animation) => ({
+        name: (animation as CSSAnimation).animationName,
+        // The style's calc(-1 * 0ms) gives -0 for a pause that begins now: the same as 0.
+        delayMs: Number((animation.effect as KeyframeEffect).getTiming().delay) || 0,
+      })),
+    );
   const address = (breathingSince: string) =>
     `/breathe?siteId=s1${breathingSince}&returnUrl=https://www.youtube.com/watch?v=1&t=2`;
 
   await page.goto(address(`&breathingSince=${Date.now() - 2000}`));
   await expect(page.locator('#root > [inert]')).toContainText('breathe in');
-  // Two seconds in, halfway through breathing in: about 0.78, not back at the start.
-  expect(await circleScale()).toBeGreaterThan(0.7);
+  // Two seconds in, halfway through breathing in: it starts at least 2 s along, not back at the start.
+  const carriedOn = await breathingIn();
+  expect(carriedOn).toEqual([{ name: 'breathe-grow', delayMs: expect.any(Number) }]);
+  expect(carriedOn[0]?.delayMs).toBeLessThanOrEqual(-2000);
 
-  // A pause that begins here starts small.
+  // A pause that begins here starts small: breathing in from its first frame.
   await page.goto(address(''));
-  expect(await circleScale()).toBeLessThan(0.6);
+  expect(await breathingIn()).toEqual([{ name: 'breathe-grow', delayMs: 0 }]);
 
   // The app takes the drawn circle over as it is, breathing on from the server's setting: no
-  // delay of its own, which would move it.
+  // delay of its own, which would move it, and no new start, which would shrink it again. One
+  // second in leaves three of breathing in for the app to take over.
+  // The page's clock stands still from here, so a busy machine that loads the app slowly cannot
+  // carry the pause on into breathing out before it is read: only a restart changes what is set.
+  const arrivedAt = Date.now();
+  await page.clock.setFixedTime(arrivedAt);
   await page.unroute('**/assets/*.js');
-  await page.goto(address(`&breathingSince=${Date.now() - 2000}`));
+  await page.goto(address(`&breathingSince=${arrivedAt - 1000}`));
   await expect(page.locator('#root > [inert]')).toHaveCount(0);
-  await expect(page.getByTestId('seconds-left')).not.toHaveText('11');
+  // The app's countdown carried on from the pause's start: one second gone of eleven.
+  await expect(page.getByTestId('seconds-left')).toHaveText('10');
   await expect(circle).not.toHaveAttribute('style', /animation-delay/);
-  expect(await circleScale()).toBeGreaterThan(0.7);
+  const takenOver = await breathingIn();
+  expect(takenOver).toEqual([{ name: 'breathe-grow', delayMs: expect.any(Number) }]);
+  expect(takenOver[0]?.delayMs).toBeLessThanOrEqual(-1000);
 });
 
 test('home is drawn for a stored session as its header over the loading page, and the app takes over without a shift', async ({
@@ -260,7 +279,7 @@ test('home is drawn for a stored session as its header over the loading page, an
 
   await page.unroute('**/assets/*.js');
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 2, name: 'Your Web Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your web settings' })).toBeVisible();
   await expect(page.locator('#root > [inert]')).toHaveCount(0);
   expect(await layoutShift(page)).toBeLessThan(0.001);
 });

@@ -21,7 +21,7 @@ async function userIdOf(page: Page): Promise<string> {
   return ((await response.json()) as { data: { uid: string } }).data.uid;
 }
 
-/** Fills the local provider's card fields inside `scope` and submits with 'Start Trial'. */
+/** Fills the local provider's card fields inside `scope` and submits with 'Start trial'. */
 async function payWith4242(page: Page, variant: PaywallVariant) {
   const scope = variant === 'personalPlan' ? page.getByRole('dialog') : page.locator('[data-paywall]');
   if (variant === 'personalPlan') {
@@ -31,11 +31,11 @@ async function payWith4242(page: Page, variant: PaywallVariant) {
       .click();
     await expect(scope).toBeVisible();
   }
-  await scope.getByRole('button', { name: 'Start Trial' }).click();
+  await scope.getByRole('button', { name: 'Start trial' }).click();
   await scope.getByLabel('Card number').fill('4242 4242 4242 4242');
   await scope.getByLabel('Expiration date').fill('12 / 34');
   await scope.getByLabel('Security code').fill('123');
-  await scope.getByRole('button', { name: 'Start Trial' }).click();
+  await scope.getByRole('button', { name: 'Start trial' }).click();
 }
 
 test('a visitor whose answers this device kept gets the landing drawn at build time, taken over without a mismatch', async ({
@@ -170,7 +170,7 @@ test('both paywalls render, each for the people whose ids fall on its side', asy
       await expect(heading(page, 'Try Stillpoint free for 7 days')).toBeVisible();
       await expect(page.getByText('7-day free trial, then $49.99/yr')).toBeVisible();
     } else {
-      await expect(heading(page, 'Your Personal Plan is ready')).toBeVisible();
+      await expect(heading(page, 'Your personal plan is ready')).toBeVisible();
       // No countdown: there is no deadline (docs/funnel.md).
       await expect(page.getByRole('timer')).toHaveCount(0);
     }

@@ -16,7 +16,7 @@ const codeField = (page: Page) => page.getByRole('textbox', { name: 'Gift code' 
 
 async function openGift(page: Page) {
   await page.goto('/gift');
-  await expect(page.getByRole('heading', { level: 1, name: 'Give the Gift of Stillpoint' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Give the gift of Stillpoint' })).toBeVisible();
   await expect(page.getByText('1 Year for $49.99')).toBeVisible();
 }
 
@@ -68,7 +68,7 @@ test('a visitor buys 2 gifts with 4242 and gets both codes and the e-mail; anoth
     '2',
   );
   await expect(page.getByText('2 gifts: $99.98 in total')).toBeVisible();
-  await page.getByRole('button', { name: 'Buy Gift' }).click();
+  await page.getByRole('button', { name: 'Buy gift' }).click();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
   await page.getByLabel('Email', { exact: true }).fill(buyer);
   const backOnGift = page.waitForURL(
@@ -100,7 +100,7 @@ test('a visitor buys 2 gifts with 4242 and gets both codes and the e-mail; anoth
   await codeField(page).pressSequentially(code.toLowerCase());
   await expect(codeField(page)).toHaveValue(code);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Code Redeemed!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Code redeemed!' })).toBeVisible();
   await expect(page.getByRole('link', { name: /App Store/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Google Play/ })).toBeVisible();
 
@@ -116,7 +116,7 @@ test('a visitor buys 2 gifts with 4242 and gets both codes and the e-mail; anoth
   await expect(refusal).toBeVisible();
   await expect(refusal).toHaveCSS('color', DANGER_RGB);
   await expect(codeField(page)).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('heading', { name: 'Code Redeemed!' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Code redeemed!' })).toHaveCount(0);
 });
 
 test('a forged code on the success address shows no success and no code', async ({ page }) => {

@@ -33,7 +33,7 @@ test.describe('guards and sign-out', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/breathe');
   });
 
-  test('Sign Out goes to /signin, revokes the token and guards the pages again', async ({
+  test('Sign out goes to /signin, revokes the token and guards the pages again', async ({
     page,
     request,
   }) => {
@@ -43,10 +43,10 @@ test.describe('guards and sign-out', () => {
     const before = await request.get('/api/getUser', { headers: { Authorization: `Bearer ${token}` } });
     expect(before.status()).toBe(200);
 
-    await page.getByRole('link', { name: 'Sign Out' }).filter({ visible: true }).click();
+    await page.getByRole('link', { name: 'Sign out' }).filter({ visible: true }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/signin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign In or Create Account' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in or create account' })).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_TOKEN_KEY)).toBeNull();
     const after = await request.get('/api/getUser', { headers: { Authorization: `Bearer ${token}` } });
     expect(after.status()).toBe(401);
@@ -60,7 +60,7 @@ test.describe('guards and sign-out', () => {
     await signInWithTestPhone(page, { from: '/subscription' });
 
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Sign Out' }).filter({ visible: true }).click();
+    await page.getByRole('link', { name: 'Sign out' }).filter({ visible: true }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/signin');
   });

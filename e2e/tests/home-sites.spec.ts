@@ -9,14 +9,14 @@ const uniqueHost = (name: string) => `${name}-${randomUUID().slice(0, 8)}.exampl
 async function openHome(page: Page) {
   await signInWithTestPhone(page);
   await page.goto('/');
-  const sites = page.getByRole('region', { name: "Sites We'll Intercept" });
+  const sites = page.getByRole('region', { name: "Sites we'll intercept" });
   await expect(sites).toBeVisible();
   return sites;
 }
 
 async function addSite(page: Page, site: string, budget?: string) {
-  await page.getByRole('button', { name: '+ Add Site' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add a Site' });
+  await page.getByRole('button', { name: '+ Add site' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a site' });
   // The form loads with the dialog; once in, its first field has focus, ready for typing.
   await expect(dialog.getByLabel('Site')).toBeFocused();
   await dialog.getByLabel('Site').fill(site);
@@ -34,11 +34,11 @@ test.describe('home: sites we intercept', () => {
     // Add: a pasted address is reduced to the site; the budget is sessions per day.
     const addDialog = await addSite(page, `https://${host}/some/page?x=1`, '4');
     await expect(addDialog).toBeHidden();
-    await expect(card.getByText('0/4 Uses Today')).toBeVisible();
+    await expect(card.getByText('0/4 uses today')).toBeVisible();
 
     // Edit the budget.
     await card.getByRole('button', { name: `Edit ${host}` }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit Site' });
+    const edit = page.getByRole('dialog', { name: 'Edit site' });
     await expect(edit.getByLabel('Budget')).toBeFocused();
     await expect(edit.getByLabel('Site')).toHaveValue(`https://${host}`);
     await expect(edit.getByLabel('Budget')).toHaveValue('4');
@@ -47,7 +47,7 @@ test.describe('home: sites we intercept', () => {
     await edit.getByLabel('Budget').fill('2');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
-    await expect(card.getByText('0/2 Uses Today')).toBeVisible();
+    await expect(card.getByText('0/2 uses today')).toBeVisible();
 
     // Switch interception off; it stays off after a reload.
     const toggle = card.getByRole('switch', { name: `Intercept ${host}` });
@@ -55,18 +55,18 @@ test.describe('home: sites we intercept', () => {
     await toggle.click();
     await expect(toggle).not.toBeChecked();
     await page.reload();
-    await expect(card.getByText('0/2 Uses Today')).toBeVisible();
+    await expect(card.getByText('0/2 uses today')).toBeVisible();
     await expect(toggle).not.toBeChecked();
 
     // Delete, after confirming.
     await card.getByRole('button', { name: `Edit ${host}` }).click();
-    await edit.getByRole('button', { name: 'Delete Site' }).click();
+    await edit.getByRole('button', { name: 'Delete site' }).click();
     await expect(edit.getByText(`Delete ${host}?`)).toBeVisible();
-    await edit.getByRole('button', { name: 'Yes, Delete Site' }).click();
+    await edit.getByRole('button', { name: 'Yes, delete site' }).click();
     await expect(edit).toBeHidden();
     await expect(card).toHaveCount(0);
     await page.reload();
-    await expect(sites.getByRole('button', { name: '+ Add Site' })).toBeVisible();
+    await expect(sites.getByRole('button', { name: '+ Add site' })).toBeVisible();
     await expect(card).toHaveCount(0);
   });
 
@@ -88,7 +88,7 @@ test.describe('home: sites we intercept', () => {
     const sites = await openHome(page);
     await expect(await addSite(page, host, '3')).toBeHidden();
     const card = sites.getByRole('listitem').filter({ has: page.getByRole('heading', { name: host }) });
-    await expect(card.getByText('0/3 Uses Today')).toBeVisible();
+    await expect(card.getByText('0/3 uses today')).toBeVisible();
 
     // A 10-minute session started 3 minutes ago, as the breathe page would record it.
     const token = await sessionTokenOf(page);
@@ -116,7 +116,7 @@ test.describe('home: sites we intercept', () => {
 
     await page.reload();
 
-    await expect(card.getByText('1/3 Uses Today')).toBeVisible();
+    await expect(card.getByText('1/3 uses today')).toBeVisible();
     await expect(card.getByText(/^session ends in (7|6) mins$/)).toBeVisible();
     const bar = card.getByRole('progressbar', { name: `Session on ${host}` });
     await expect(bar).toHaveAttribute('aria-valuenow', /^3\d$/);

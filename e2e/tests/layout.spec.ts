@@ -67,7 +67,7 @@ test('the gift success page keeps the redeem link and the e-mail address whole a
   await page.setViewportSize(PHONE);
   const buyer = `giver-${Date.now()}@example.com`;
   await page.goto('/gift');
-  await page.getByRole('button', { name: 'Buy Gift' }).click();
+  await page.getByRole('button', { name: 'Buy gift' }).click();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
   await page.getByLabel('Email', { exact: true }).fill(buyer);
   const backOnGift = page.waitForURL((url) => url.pathname === '/gift');
@@ -99,7 +99,7 @@ test('the expired notice on /subscription covers none of the page at 1280 px', a
   await upgradeCard.getByRole('radio', { name: /Annual/ }).check();
   await upgradeCard.getByRole('button', { name: 'Upgrade' }).click();
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
-  await expect(page.getByRole('banner').getByTestId('subscription-badge')).toHaveText('trial 7 days left');
+  await expect(page.getByRole('banner').getByTestId('subscription-badge')).toHaveText('Trial 7 days left');
   await page.getByRole('button', { name: /Manage/ }).click();
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   await page.getByRole('button', { name: /Advance to the next billing date/ }).click();

@@ -35,7 +35,7 @@ test('the way home leads a signed-out visitor on to sign in', async ({ page }) =
   // Once the app has taken the drawing over, the link works.
   await expect(page.locator('[data-first-screen-notice]')).toHaveCount(0);
   await page.getByRole('link', { name: 'Go to Stillpoint' }).click();
-  await expect(page.getByRole('heading', heading('Sign In or Create Account'))).toBeVisible();
+  await expect(page.getByRole('heading', heading('Sign in or create account'))).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
 });
 
@@ -52,7 +52,7 @@ test('a page asked for in other letters is still the page, and the API keeps its
 
 test('the manifest and the icons load from the page, each as what it is', async ({ page }) => {
   await page.goto('/gift');
-  await expect(page.getByRole('heading', heading('Give the Gift of Stillpoint'))).toBeVisible();
+  await expect(page.getByRole('heading', heading('Give the gift of Stillpoint'))).toBeVisible();
   const found = await page.evaluate(async () => {
     const href = (selector: string) => document.querySelector<HTMLLinkElement>(selector)?.href ?? '';
     /** A PNG's width and height, from its IHDR chunk; null for anything else. */

@@ -1,11 +1,11 @@
 import { expect, test } from '../fixtures/test';
 
-// "Once per click" (docs/payments.md): a double click on Buy Gift asks for one checkout, and the
+// "Once per click" (docs/payments.md): a double click on Buy gift asks for one checkout, and the
 // request carries the press's Idempotency-Key, so a repeat of that press makes no second one.
 
 const CHECKOUT_PATH = '/api/createStripeCheckoutSessionForGift';
 
-test('a double click on Buy Gift sends one request and leads to one checkout', async ({ page }) => {
+test('a double click on Buy gift sends one request and leads to one checkout', async ({ page }) => {
   const sent: { key: string; body: unknown }[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === CHECKOUT_PATH) {
@@ -15,7 +15,7 @@ test('a double click on Buy Gift sends one request and leads to one checkout', a
 
   await page.goto('/gift');
   await expect(page.getByText('1 Year for $49.99')).toBeVisible();
-  await page.getByRole('button', { name: 'Buy Gift' }).dblclick();
+  await page.getByRole('button', { name: 'Buy gift' }).dblclick();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
 
   expect(sent).toHaveLength(1);

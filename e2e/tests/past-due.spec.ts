@@ -6,7 +6,7 @@ import { expect, payOnLocalCheckout, signInNewPerson, test } from '../fixtures/p
 
 const badge = (page: Page) => page.getByRole('banner').getByTestId('subscription-badge');
 
-test('a failed monthly renewal reads "payment failed"; a new card in the portal makes it PRO again', async ({
+test('a failed monthly renewal reads "Payment failed"; a new card in the portal makes it PRO again', async ({
   page,
   newPerson,
 }) => {
@@ -37,9 +37,10 @@ test('a failed monthly renewal reads "payment failed"; a new card in the portal 
 
   // One state everywhere: payment failed, premium still on, nothing to buy, nothing expired.
   await expect(page).toHaveURL((url) => url.pathname === '/subscription');
-  await expect(badge(page)).toHaveText('payment failed');
+  await expect(badge(page)).toHaveText('Payment failed');
   const plan = page.getByRole('region', { name: 'sandbox premium monthly' });
-  await expect(plan.getByText('Payment failed', { exact: true })).toBeVisible();
+  // The plan's badge and the notice under it.
+  await expect(plan.getByText('Payment failed', { exact: true })).toHaveCount(2);
   await expect(
     plan.getByText(
       /^Your last payment did not go through\. Premium stays on while it is tried again, until /,

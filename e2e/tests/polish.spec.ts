@@ -34,7 +34,7 @@ test.describe('home at 375 px', () => {
     }
     await api(page, 'updateBrowserSiteSettings', DEFAULT_FEEDBLOCKING_SETTINGS);
     await page.goto('/');
-    await expect(page.getByRole('region', { name: "Sites We'll Feedblock" }).getByRole('switch')).toHaveCount(
+    await expect(page.getByRole('region', { name: "Sites we'll feedblock" }).getByRole('switch')).toHaveCount(
       6,
     );
     const feedback = page.getByRole('button', { name: 'Send feedback' });
@@ -84,14 +84,14 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await signInWithTestPhone(page);
     await page.goto('/gift');
-    await expect(page.getByRole('heading', { level: 1, name: 'Give the Gift of Stillpoint' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Give the gift of Stillpoint' })).toBeVisible();
 
     const logo = page.getByRole('banner').getByRole('link', { name: 'Stillpoint home' });
     await expect(logo).toBeVisible();
     await logo.click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/');
-    await expect(page.getByRole('region', { name: "Sites We'll Intercept" })).toBeVisible();
+    await expect(page.getByRole('region', { name: "Sites we'll intercept" })).toBeVisible();
   });
 }
 
@@ -118,5 +118,5 @@ test('a person known only by an e-mail address is greeted with it capitalised', 
   await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (Morning|Afternoon|Evening), Sam$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), Sam$/);
 });

@@ -34,7 +34,7 @@ function watchTrialCalls(page: Page): { startedTrial: boolean | null }[] {
   return calls;
 }
 
-test('a new person finishes onboarding with the no-card trial: its toast, then "trial 7 days left"', async ({
+test('a new person finishes onboarding with the no-card trial: its toast, then "Trial 7 days left"', async ({
   page,
   newPerson,
 }) => {
@@ -43,7 +43,7 @@ test('a new person finishes onboarding with the no-card trial: its toast, then "
   await signInNewPerson(page, newPerson(), '/signin');
   await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
   await expect(page.getByText(TRIAL_TOAST)).toBeVisible();
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
 
   const heading = (name: string) => page.getByRole('heading', { level: 1, name });
   await page.getByRole('button', { name: 'find focus' }).click();
@@ -63,7 +63,7 @@ test('a new person finishes onboarding with the no-card trial: its toast, then "
   // nothing and says nothing.
   await page.goto('/onboarding');
   await expect(heading('Which sites pull you in?')).toBeVisible();
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(TRIAL_TOAST)).toHaveCount(0);
   // Still the one call of the first visit: with the trial in force the page does not even ask.
@@ -72,12 +72,12 @@ test('a new person finishes onboarding with the no-card trial: its toast, then "
   await page.getByRole('textbox', { name: 'Site 1' }).fill('distracting.test');
   await page.getByRole('button', { name: /Continue|Finish/ }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
 
   // Finished, a premium person who opens onboarding is sent home; no trial starts on the way.
   await page.goto('/onboarding');
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(TRIAL_TOAST)).toHaveCount(0);
   await expect.poll(() => trialCalls).toEqual([{ startedTrial: true }]);
@@ -90,7 +90,7 @@ test('someone on the no-card trial keeps Premium: checkout carries the trial ove
   test.setTimeout(90_000);
   await signInNewPerson(page, newPerson(), '/signin');
   await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
 
   await upgradeToAnnual(page, 'Keep Premium after your trial');
   // The 7 free days are once per person: the server offers no new ones, only the rest of the
@@ -102,7 +102,7 @@ test('someone on the no-card trial keeps Premium: checkout carries the trial ove
 
   await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
   await expect(page.getByText('Thanks for starting your subscription!')).toBeVisible();
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
   await expect(page.getByText('sandbox premium yearly')).toBeVisible();
   await expect(page.getByRole('button', { name: /Manage/ })).toBeVisible();
 });
@@ -121,7 +121,7 @@ test('a person who never had a trial buys the annual plan with 4242: the checkou
 
   await expect(page).toHaveURL(/\/subscription\?stripe_success=true/);
   await expect(page.getByText('Thanks for starting your subscription!')).toBeVisible();
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
   await expect(page.getByText('sandbox premium yearly')).toBeVisible();
   await expect(page.getByRole('button', { name: /Manage/ })).toBeVisible();
   // A trial with a card is followed by the plan by itself: nothing more to buy.
@@ -153,7 +153,7 @@ test('cancelling in the portal, then the test clock past the trial end, shows ex
   await signInNewPerson(page, newPerson(), '/subscription');
   await upgradeToAnnual(page);
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
 
   // Manage asks the server for a fresh portal session, then goes there.
   const manage = page.getByRole('button', { name: /Manage/ });
@@ -167,7 +167,7 @@ test('cancelling in the portal, then the test clock past the trial end, shows ex
   await page.getByRole('link', { name: 'Return to Stillpoint' }).click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/subscription');
-  await expect(badge(page)).toHaveText('subscription expired');
+  await expect(badge(page)).toHaveText('Subscription expired');
   const toast = page.getByText('Your subscription has expired.');
   await expect(toast).toBeVisible();
   // On the subscription page the toast points to its plans rather than linking to itself.

@@ -76,7 +76,7 @@ for (const width of [PHONE, DESKTOP]) {
 
     test('/mobileDownload shows badges on a phone and QR codes from medium width', async ({ page }) => {
       await page.goto('/mobileDownload');
-      await expect(heading(page, 'Download Stillpoint on Mobile')).toBeVisible();
+      await expect(heading(page, 'Download Stillpoint on mobile')).toBeVisible();
       await expect(page.getByText("You'll be able to sign in with the same account.")).toBeVisible();
       if (wide) {
         await expect(qrCode(page, 'the App Store')).toBeVisible();
@@ -108,7 +108,7 @@ for (const width of [PHONE, DESKTOP]) {
 
     test('/twopercent explains the challenge and joins through the funnel', async ({ page }) => {
       await page.goto('/twopercent');
-      await expect(heading(page, '2% Screen Time Challenge')).toBeVisible();
+      await expect(heading(page, '2% screen time challenge')).toBeVisible();
       await expect(page.getByText(/2% of your day is about 29 minutes/)).toBeVisible();
       await expect(page.getByRole('link', { name: 'Join the challenge' }).first()).toHaveAttribute(
         'href',
@@ -121,7 +121,7 @@ for (const width of [PHONE, DESKTOP]) {
 
     test('/uninstall-chrome-extension asks why, with every control labelled', async ({ page }) => {
       await page.goto('/uninstall-chrome-extension');
-      await expect(heading(page, 'Sorry to See You Go')).toBeVisible();
+      await expect(heading(page, 'Sorry to see you go')).toBeVisible();
       const reasons = page.getByRole('group', { name: 'Why did you remove the extension?' });
       await expect(reasons.getByRole('radio')).toHaveCount(6);
       await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
@@ -170,7 +170,7 @@ test('a referral link without who shared it still shows and still leads to the s
     }
   });
   await page.goto('/referral-link');
-  await expect(heading(page, "You've Been Invited to Stillpoint")).toBeVisible();
+  await expect(heading(page, "You've been invited to Stillpoint")).toBeVisible();
   await badge(page, 'Google Play').focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/^https:\/\/play\.google\.com\//);
@@ -182,7 +182,7 @@ test('uninstall feedback reaches the server with the extension version and insta
 }) => {
   const installRef = `e2e_${Date.now()}_ref`;
   await page.goto(`/uninstall-chrome-extension?v=1.4.0&ref=${installRef}`);
-  await expect(heading(page, 'Sorry to See You Go')).toBeVisible();
+  await expect(heading(page, 'Sorry to see you go')).toBeVisible();
 
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();

@@ -19,7 +19,7 @@ async function expectLegalLinks(scope: Locator) {
   );
 }
 
-test('/checkout states what Start Free Trial starts, and links the terms and the privacy policy', async ({
+test('/checkout states what Start free trial starts, and links the terms and the privacy policy', async ({
   page,
 }) => {
   await page.goto('/checkout');

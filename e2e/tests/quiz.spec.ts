@@ -2,11 +2,11 @@ import { accessibilityViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/test';
 
 // /quiz and /quiz-results end to end (SPEC §2, docs/quiz.md): eight answers lead to the plan,
-// 'Get My Plan' brings the plan selection into view and focus, and a plan goes on to /webcheckout.
+// 'Get my plan' brings the plan selection into view and focus, and a plan goes on to /webcheckout.
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-test('the quiz leads to a personal plan, Get My Plan shows the plans, and a plan goes on to checkout', async ({
+test('the quiz leads to a personal plan, Get my plan shows the plans, and a plan goes on to checkout', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -28,14 +28,14 @@ test('the quiz leads to a personal plan, Get My Plan shows the plans, and a plan
   await page.getByRole('radio', { name: 'more than 6 hours' }).click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/quiz-results');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Personal Plan' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your personal plan' })).toBeVisible();
   const plans = page.getByRole('region', { name: 'Choose your plan' });
   await expect(plans.getByRole('radio', { name: /Annual.*\$0\.14/ })).toBeChecked();
   await expect(plans.getByRole('radio', { name: /Monthly.*\$0\.23/ })).toBeVisible();
   await expect(plans).not.toBeInViewport();
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  await page.getByRole('button', { name: 'Get My Plan' }).click();
+  await page.getByRole('button', { name: 'Get my plan' }).click();
   await expect(plans).toBeFocused();
   await expect(plans).toBeInViewport();
 

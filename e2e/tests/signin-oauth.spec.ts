@@ -42,11 +42,11 @@ async function signedInUser(page: Page, request: APIRequestContext) {
   return (await response.json()).data as { uid: string; email: string | null };
 }
 
-/** Signed in as a person sees it: off the sign-in page, with Sign Out in the header (or its menu). */
+/** Signed in as a person sees it: off the sign-in page, with Sign out in the header (or its menu). */
 async function expectSignedIn(page: Page, { mobile = false } = {}) {
   await expect(page).not.toHaveURL(/\/signin(\?|$)/);
   if (mobile) await page.getByRole('button', { name: 'Menu' }).click();
-  await expect(page.getByRole('link', { name: 'Sign Out' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign out' }).first()).toBeVisible();
 }
 
 test.describe('Google and Apple sign-in in a popup (desktop)', () => {

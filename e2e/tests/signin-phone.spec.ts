@@ -10,7 +10,7 @@ import { expect, test } from '../fixtures/test';
 test.describe('phone sign-in', () => {
   test('signs in with the test number, and the page holds a working session', async ({ page, request }) => {
     await page.goto('/signin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign In or Create Account' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in or create account' })).toBeVisible();
     await expect(page.getByText(/^Development: test number \+1 555 555 0100\. It signs in/)).toBeVisible();
 
     await signInWithPhone(page, TEST_PHONE.digits, () => TEST_PHONE.code);
@@ -38,7 +38,7 @@ test.describe('phone sign-in', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'What brings you to Stillpoint?' }),
     ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign Out' }).first()).toBeAttached();
+    await expect(page.getByRole('link', { name: 'Sign out' }).first()).toBeAttached();
   });
 
   test('a keyboard user tabs into the field and types a US number after the prefilled +1', async ({
@@ -95,7 +95,7 @@ test.describe('phone sign-in', () => {
   test('shows only the suggested method under the suggested-formats title', async ({ page }) => {
     await page.goto('/signin?suggestedAuthFormats=phone');
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign In to Stillpoint' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Stillpoint' })).toBeVisible();
     await expect(page.getByLabel('Phone number', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Continue with Apple' })).toHaveCount(0);

@@ -4,7 +4,7 @@ test.describe('the running product', () => {
   test('sends a signed-out visitor from the home page to sign-in', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/signin$/);
-    await expect(page.getByRole('heading', { name: 'Sign In or Create Account' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in or create account' })).toBeVisible();
   });
 
   test('answers an unknown route with the not-found page where it was asked (not-found.spec.ts)', async ({
@@ -18,7 +18,7 @@ test.describe('the running product', () => {
 
   test('opens a standalone page by its deep link', async ({ page }) => {
     await page.goto('/gift');
-    await expect(page.getByRole('heading', { name: 'Give the Gift of Stillpoint' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Give the gift of Stillpoint' })).toBeVisible();
     await expect(page).toHaveTitle(/Stillpoint/);
   });
 

@@ -24,7 +24,7 @@ test('a new person on the trial upgrades: $0.00 due today, the first charge when
   await expect(started.getByText('None: no card is on file, so nothing is charged')).toBeVisible();
   const trialEnds = (await started.getByRole('definition').nth(1).textContent()) ?? '';
   expect(trialEnds).toMatch(DATE);
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
 
   await page.goto('/subscription');
   await expect(
@@ -58,7 +58,7 @@ test('a new person on the trial upgrades: $0.00 due today, the first charge when
     ),
   ).toBeVisible();
   // The plan's trial is the no-card trial carried over: still a trial, now with a card, ending the same day.
-  await expect(badge(page)).toHaveText('trial 7 days left');
+  await expect(badge(page)).toHaveText('Trial 7 days left');
   await expect(page.getByText('sandbox premium yearly')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
 });

@@ -11,7 +11,7 @@ async function payOnPaymentForm(page: Page, cardNumber: string) {
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiration date').fill('12 / 34');
   await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: 'Start Subscription' }).click();
+  await page.getByRole('button', { name: 'Start subscription' }).click();
 }
 
 /** The countdown (5 s) ends at the deep link, which sends a computer to this site's home page. */
@@ -83,7 +83,7 @@ test('a failed authentication comes back with its message and the card can be tr
   await payOnPaymentForm(page, '4000 0000 0000 0002');
   await expect(page.getByText('Your card was declined.')).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Start Subscription' }).click();
+  await page.getByRole('button', { name: 'Start subscription' }).click();
   await expectCountdownToDeepLink(page);
 });
 
@@ -117,7 +117,7 @@ for (const width of [375, 1280]) {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByLabel('Security code').fill('123');
-    await page.getByRole('button', { name: 'Start Subscription' }).click();
+    await page.getByRole('button', { name: 'Start subscription' }).click();
     await expect(page.getByText('Your card was declined.')).toBeVisible();
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -45,7 +45,7 @@ describe('RequireAuth', () => {
     const { router } = renderRoute('/subscription?stripe_success=1#plans');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign In or Create Account' }),
+      await screen.findByRole('heading', { level: 1, name: 'Sign in or create account' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.search).toBe('?stripe_success=1');
@@ -62,7 +62,7 @@ describe('RequireAuth', () => {
     installFakeServer();
     const { router } = renderRoute('/?ref=newsletter');
 
-    await screen.findByRole('heading', { level: 1, name: 'Sign In or Create Account' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in or create account' });
     expect(router.state.location.pathname).toBe('/signin');
     expect(router.state.location.search).toBe('?ref=newsletter');
 

@@ -31,5 +31,5 @@ function SendToSignIn() {
     returnPath.remember(pathname, search, hash);
     navigate({ pathname: SIGN_IN_PATH, search }, { replace: true });
   }, [pathname, search, hash, navigate]);
-  return <FullScreenSpinner title={documentTitle('Sign In')} />;
+  return <FullScreenSpinner title={documentTitle('Sign in')} />;
 }

@@ -75,7 +75,7 @@ describe('no validator text on screen', () => {
     renderRoute('/');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: '+ Add Site' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: '+ Add site' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog');
     await user.type(await within(dialog).findByLabelText('Site', {}, { timeout: 5000 }), 'not a site');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));

@@ -13,19 +13,19 @@ const pages: [path: string, heading: string, layout: 'signed-in' | 'standalone']
   ['/breathe', 'Breathe', 'signed-in'],
   ['/onboarding', 'What brings you to Stillpoint?', 'signed-in'],
   ['/onboarding-ios', 'Take Stillpoint with you on iPhone', 'signed-in'],
-  ['/signin', 'Sign In or Create Account', 'standalone'],
+  ['/signin', 'Sign in or create account', 'standalone'],
   ['/quiz', 'Eliminate distractions and be present again', 'standalone'],
-  ['/quiz-results', 'Your Personal Plan', 'standalone'],
+  ['/quiz-results', 'Your personal plan', 'standalone'],
   ['/getting-started', 'Take back your attention, one breath at a time', 'standalone'],
-  ['/checkout', 'Start 7 Day Free Trial', 'standalone'],
+  ['/checkout', 'Start 7-day free trial', 'standalone'],
   ['/webcheckout', 'Please sign in to continue checkout', 'standalone'],
-  ['/uninstall-chrome-extension', 'Sorry to See You Go', 'standalone'],
-  ['/referral-link', "You've Been Invited to Stillpoint", 'standalone'],
-  ['/twopercent', '2% Screen Time Challenge', 'standalone'],
+  ['/uninstall-chrome-extension', 'Sorry to see you go', 'standalone'],
+  ['/referral-link', "You've been invited to Stillpoint", 'standalone'],
+  ['/twopercent', '2% screen time challenge', 'standalone'],
   ['/android', 'Stillpoint for Android', 'standalone'],
-  ['/gift', 'Give the Gift of Stillpoint', 'standalone'],
-  ['/redeem', 'Redeem Your Gift', 'standalone'],
-  ['/mobileDownload', 'Download Stillpoint on Mobile', 'standalone'],
+  ['/gift', 'Give the gift of Stillpoint', 'standalone'],
+  ['/redeem', 'Redeem your gift', 'standalone'],
+  ['/mobileDownload', 'Download Stillpoint on mobile', 'standalone'],
 ];
 
 // The pages' code loads once up front, so no test is timed on compiling it.
@@ -68,7 +68,7 @@ describe('routes', () => {
   it('sets the tab title to "<Page> · Stillpoint"', async () => {
     renderRoute('/gift');
 
-    await screen.findByRole('heading', { level: 1, name: 'Give the Gift of Stillpoint' });
+    await screen.findByRole('heading', { level: 1, name: 'Give the gift of Stillpoint' });
     await waitFor(() => expect(document.title).toBe('Gift · Stillpoint'));
   });
 
@@ -78,7 +78,7 @@ describe('routes', () => {
     sessionStorage.setItem('stillpoint.onboarding.user-1./onboarding', '{"visited":["ASK_HDYH"]}');
     const { router } = renderRoute('/signout');
 
-    expect(await screen.findByRole('heading', { name: 'Sign In or Create Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in or create account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     const [signOut] = server.calls('POST /api/auth/sign-out');
     expect(signOut?.headers.get('Authorization')).toBe('Bearer session-token-1');
@@ -95,9 +95,9 @@ describe('routes', () => {
 
     const [desktopNav] = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
     if (!desktopNav) throw new Error('no navigation');
-    await user.click(within(desktopNav).getByRole('link', { name: 'Sign Out', hidden: true }));
+    await user.click(within(desktopNav).getByRole('link', { name: 'Sign out', hidden: true }));
 
-    expect(await screen.findByRole('heading', { name: 'Sign In or Create Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in or create account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     // Back to a protected page: the guard now sends the visitor to sign in again.
     await act(() => router.navigate('/subscription'));

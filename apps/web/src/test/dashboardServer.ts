@@ -55,7 +55,7 @@ export function makeSession(
 interface DashboardServerOptions {
   profile?: Partial<Profile>;
   sites?: CustomSite[];
-  /** null: feedblocking not set up yet (the page offers Finish Setup). */
+  /** null: feedblocking not set up yet (the page offers Finish setup). */
   settings?: FeedblockingSettings | null;
   /** Saved onboarding answers; none by default. */
   answers?: Partial<OnboardingAnswers>;

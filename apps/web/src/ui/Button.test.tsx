@@ -10,10 +10,10 @@ describe('Button', () => {
     const onClick = vi.fn();
     const { rerender } = render(
       <Button variant="danger" loading onClick={onClick}>
-        Yes, Delete Site
+        Yes, delete site
       </Button>,
     );
-    const button = screen.getByRole('button', { name: 'Yes, Delete Site' });
+    const button = screen.getByRole('button', { name: 'Yes, delete site' });
 
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(button).toBeDisabled();
@@ -23,7 +23,7 @@ describe('Button', () => {
 
     rerender(
       <Button variant="danger" onClick={onClick}>
-        Yes, Delete Site
+        Yes, delete site
       </Button>,
     );
     expect(button).not.toHaveAttribute('aria-busy');

@@ -8,9 +8,9 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-white hover:bg-accent-strong',
   secondary: 'border border-line bg-surface text-ink hover:border-accent hover:text-accent',
   ghost: 'text-accent hover:bg-accent-soft',
-  /** The confirmed, destructive step, e.g. 'Yes, Delete Site'. */
+  /** The confirmed, destructive step, e.g. 'Yes, delete site'. */
   danger: 'bg-danger text-white hover:bg-danger/90',
-  /** A destructive choice that asks again before acting, e.g. 'Delete Site'. */
+  /** A destructive choice that asks again before acting, e.g. 'Delete site'. */
   dangerGhost: 'text-danger hover:bg-danger/10',
 };
 

@@ -13,7 +13,7 @@ export function appUsageToday(app: { currentWeekSessions: readonly AppUsage[] })
 /** The progress bar turns red once opens exceed the budget (reaching it is still fine). */
 export const isOverAppBudget = (opens: number, budget: number): boolean => opens > budget;
 
-/** 'Mobile Setup' replaces the summary only when nothing has come from a phone yet. */
+/** 'Mobile setup' replaces the summary only when nothing has come from a phone yet. */
 export const needsMobileSetup = (appCount: number, screenTimeTodayMinutes: number): boolean =>
   appCount === 0 && screenTimeTodayMinutes === 0;
 

@@ -5,25 +5,25 @@ import { displayName, greeting } from './greeting';
 const at = (hours: number, minutes = 0, seconds = 0) => new Date(2024, 5, 1, hours, minutes, seconds);
 
 describe('greeting', () => {
-  it('says Good Morning from midnight until 11:59:59', () => {
-    expect(greeting(at(0), 'Sam')).toBe('Good Morning');
-    expect(greeting(at(11, 59), 'Sam')).toBe('Good Morning');
-    expect(greeting(at(11, 59, 59), 'Sam')).toBe('Good Morning');
+  it('says Good morning from midnight until 11:59:59', () => {
+    expect(greeting(at(0), 'Sam')).toBe('Good morning');
+    expect(greeting(at(11, 59), 'Sam')).toBe('Good morning');
+    expect(greeting(at(11, 59, 59), 'Sam')).toBe('Good morning');
   });
 
-  it('says Good Afternoon from 12:00 until 17:59:59', () => {
-    expect(greeting(at(12), 'Sam')).toBe('Good Afternoon');
-    expect(greeting(at(17, 59), 'Sam')).toBe('Good Afternoon');
-    expect(greeting(at(17, 59, 59), 'Sam')).toBe('Good Afternoon');
+  it('says Good afternoon from 12:00 until 17:59:59', () => {
+    expect(greeting(at(12), 'Sam')).toBe('Good afternoon');
+    expect(greeting(at(17, 59), 'Sam')).toBe('Good afternoon');
+    expect(greeting(at(17, 59, 59), 'Sam')).toBe('Good afternoon');
   });
 
-  it('says Good Evening from 18:00 until midnight', () => {
-    expect(greeting(at(18), 'Sam')).toBe('Good Evening');
-    expect(greeting(at(23, 59, 59), 'Sam')).toBe('Good Evening');
+  it('says Good evening from 18:00 until midnight', () => {
+    expect(greeting(at(18), 'Sam')).toBe('Good evening');
+    expect(greeting(at(23, 59, 59), 'Sam')).toBe('Good evening');
   });
 
   it('keeps the time greeting for a 10-character name and says Hello for 11', () => {
-    expect(greeting(at(9), 'Alexandria')).toBe('Good Morning');
+    expect(greeting(at(9), 'Alexandria')).toBe('Good morning');
     expect(greeting(at(9), 'Alexandrina')).toBe('Hello');
     expect(greeting(at(20), 'Alexandrina')).toBe('Hello');
   });

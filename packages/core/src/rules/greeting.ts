@@ -7,9 +7,9 @@ import { AFTERNOON_FROM_HOUR, EVENING_FROM_HOUR, GREETING_NAME_MAX_LENGTH } from
 export function greeting(now: Date, name: string): string {
   if (name.length > GREETING_NAME_MAX_LENGTH) return 'Hello';
   const hour = now.getHours();
-  if (hour >= EVENING_FROM_HOUR) return 'Good Evening';
-  if (hour >= AFTERNOON_FROM_HOUR) return 'Good Afternoon';
-  return 'Good Morning';
+  if (hour >= EVENING_FROM_HOUR) return 'Good evening';
+  if (hour >= AFTERNOON_FROM_HOUR) return 'Good afternoon';
+  return 'Good morning';
 }
 
 /**

@@ -107,7 +107,7 @@ describe('paywall subtexts', () => {
     expect(trialThenYearlySubtext(4500, 'eur')).toBe('7-day free trial, then €45.00/yr');
   });
   it('words the personal-plan modal per plan', () => {
-    expect(planTrialSubtext('annual', 4999)).toBe('$49.99, billed yearly. 7 day trial');
-    expect(planTrialSubtext('biennial', 9000)).toBe('$90.00, billed every 2 years. 7 day trial');
+    expect(planTrialSubtext('annual', 4999)).toBe('$49.99, billed yearly. 7-day trial');
+    expect(planTrialSubtext('biennial', 9000)).toBe('$90.00, billed every 2 years. 7-day trial');
   });
 });

@@ -100,8 +100,8 @@ export const trialThenYearlySubtext = (annualCents: number, currency: string = D
   `${FREE_TRIAL_DAYS}-day free trial, then ${formatPrice(annualCents, currency)}/yr`;
 
 /**
- * The personal-plan paywall's line in the payment modal (SPEC §2): '$49.99, billed yearly. 7 day
- * trial' for the annual plan, '$90.00, billed every 2 years. 7 day trial' for the 2-year plan.
+ * The personal-plan paywall's line in the payment modal (SPEC §2): '$49.99, billed yearly. 7-day
+ * trial' for the annual plan, '$90.00, billed every 2 years. 7-day trial' for the 2-year plan.
  */
 export function planTrialSubtext(
   kind: 'annual' | 'biennial',
@@ -109,5 +109,5 @@ export function planTrialSubtext(
   currency: string = DEFAULT_CURRENCY,
 ): string {
   const period = kind === 'annual' ? 'billed yearly' : 'billed every 2 years';
-  return `${formatPrice(cents, currency)}, ${period}. ${FREE_TRIAL_DAYS} day trial`;
+  return `${formatPrice(cents, currency)}, ${period}. ${FREE_TRIAL_DAYS}-day trial`;
 }

@@ -9,23 +9,23 @@ describe('subscriptionBadge', () => {
   it('words the flags as SPEC §2 says', () => {
     const paying = { isExpired: false, isPaymentFailed: false };
     expect(subscriptionBadge({ ...paying, isTrial: false, daysLeft: 300 })).toBe('PRO');
-    expect(subscriptionBadge({ ...paying, isTrial: true, daysLeft: 7 })).toBe('trial 7 days left');
-    expect(subscriptionBadge({ ...paying, isTrial: true, daysLeft: 1 })).toBe('trial 1 day left');
+    expect(subscriptionBadge({ ...paying, isTrial: true, daysLeft: 7 })).toBe('Trial 7 days left');
+    expect(subscriptionBadge({ ...paying, isTrial: true, daysLeft: 1 })).toBe('Trial 1 day left');
     expect(subscriptionBadge({ ...paying, isExpired: true, isTrial: true, daysLeft: 0 })).toBe(
-      'subscription expired',
+      'Subscription expired',
     );
     expect(subscriptionBadge({ ...paying, isExpired: true, isTrial: false, daysLeft: 0 })).toBe(
-      'subscription expired',
+      'Subscription expired',
     );
   });
 
   it('says payment failed while a failed renewal is retried, and expired once it has ended', () => {
     expect(subscriptionBadge({ isExpired: false, isPaymentFailed: true, isTrial: false, daysLeft: 9 })).toBe(
-      'payment failed',
+      'Payment failed',
     );
     // The flags come from one rule, which never says both; expired wins if they ever did.
     expect(subscriptionBadge({ isExpired: true, isPaymentFailed: true, isTrial: false, daysLeft: 0 })).toBe(
-      'subscription expired',
+      'Subscription expired',
     );
   });
 

@@ -1,7 +1,7 @@
 /**
  * SPEC §2's header badge, worded from the flags getSubscriptionState answers with (the server's
- * clock decides them, so every client shows the same thing): 'subscription expired' once premium
- * has ended, 'payment failed' while a failed renewal is retried and premium stays on, 'trial N days
+ * clock decides them, so every client shows the same thing): 'Subscription expired' once premium
+ * has ended, 'Payment failed' while a failed renewal is retried and premium stays on, 'Trial N days
  * left' on a trial in force ('1 day left' for one), else 'PRO'.
  */
 export interface SubscriptionBadgeFlags {
@@ -14,8 +14,8 @@ export interface SubscriptionBadgeFlags {
 }
 
 export const SUBSCRIPTION_BADGE_PRO = 'PRO';
-export const SUBSCRIPTION_BADGE_EXPIRED = 'subscription expired';
-export const SUBSCRIPTION_BADGE_PAYMENT_FAILED = 'payment failed';
+export const SUBSCRIPTION_BADGE_EXPIRED = 'Subscription expired';
+export const SUBSCRIPTION_BADGE_PAYMENT_FAILED = 'Payment failed';
 
 export function subscriptionBadge({
   isExpired,
@@ -26,5 +26,5 @@ export function subscriptionBadge({
   if (isExpired) return SUBSCRIPTION_BADGE_EXPIRED;
   if (isPaymentFailed) return SUBSCRIPTION_BADGE_PAYMENT_FAILED;
   if (!isTrial) return SUBSCRIPTION_BADGE_PRO;
-  return `trial ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;
+  return `Trial ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;
 }

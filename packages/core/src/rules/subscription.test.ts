@@ -135,17 +135,17 @@ describe('badgeText', () => {
   });
 
   it('counts trial days down to the last one', () => {
-    expect(badgeText(trial(inMs(7 * DAY_MS)), now)).toBe('trial 7 days left');
-    expect(badgeText(trial(inMs(2 * DAY_MS)), now)).toBe('trial 2 days left');
-    expect(badgeText(trial(inMs(1 * DAY_MS)), now)).toBe('trial 1 day left');
-    expect(badgeText(trial(inMs(0.1 * DAY_MS)), now)).toBe('trial 1 day left');
-    expect(badgeText(trial(inMs(1 * DAY_MS + 1)), now)).toBe('trial 2 days left');
+    expect(badgeText(trial(inMs(7 * DAY_MS)), now)).toBe('Trial 7 days left');
+    expect(badgeText(trial(inMs(2 * DAY_MS)), now)).toBe('Trial 2 days left');
+    expect(badgeText(trial(inMs(1 * DAY_MS)), now)).toBe('Trial 1 day left');
+    expect(badgeText(trial(inMs(0.1 * DAY_MS)), now)).toBe('Trial 1 day left');
+    expect(badgeText(trial(inMs(1 * DAY_MS + 1)), now)).toBe('Trial 2 days left');
   });
 
   it('says subscription expired once the trial or plan has ended, including exactly now', () => {
-    expect(badgeText(trial(inMs(0)), now)).toBe('subscription expired');
+    expect(badgeText(trial(inMs(0)), now)).toBe('Subscription expired');
     expect(badgeText(subscriber(productIds.iosMonthly, { expires_date: inMs(-1) }), now)).toBe(
-      'subscription expired',
+      'Subscription expired',
     );
   });
 
@@ -155,8 +155,8 @@ describe('badgeText', () => {
         expires_date: expires,
         billing_issues_detected_at: inMs(-2 * DAY_MS),
       });
-    expect(badgeText(failed(inMs(12 * DAY_MS)), now)).toBe('payment failed');
-    expect(badgeText(failed(inMs(0)), now)).toBe('subscription expired');
+    expect(badgeText(failed(inMs(12 * DAY_MS)), now)).toBe('Payment failed');
+    expect(badgeText(failed(inMs(0)), now)).toBe('Subscription expired');
   });
 
   it('shows no badge without a subscription', () => {

@@ -100,7 +100,7 @@ export function planName(subscriber: MaybeSubscriber): string | null {
 }
 
 /**
- * The header badge (SPEC §2): 'PRO', 'trial N days left', 'payment failed' or 'subscription
+ * The header badge (SPEC §2): 'PRO', 'Trial N days left', 'Payment failed' or 'Subscription
  * expired'; null when the user has no subscription, since the badge only shows for subscribers.
  */
 export function badgeText(subscriber: MaybeSubscriber, now: Date): string | null {

@@ -9,6 +9,6 @@ export function clampGiftQuantity(quantity: number): number {
 export const incrementGiftQuantity = (quantity: number): number => clampGiftQuantity(quantity + 1);
 export const decrementGiftQuantity = (quantity: number): number => clampGiftQuantity(quantity - 1);
 
-/** Buy Gift needs at least one gift; the stepper may rest at 0. */
+/** Buy gift needs at least one gift; the stepper may rest at 0. */
 export const canBuyGifts = (quantity: number): boolean =>
   Number.isInteger(quantity) && quantity >= 1 && quantity <= GIFT_QUANTITY_MAX;

@@ -97,7 +97,7 @@ describe('the expired toast', () => {
 
     const [nav] = screen.getAllByRole('navigation', { name: 'Main', hidden: true });
     if (!nav) throw new Error('no navigation');
-    await user.click(within(nav).getByRole('link', { name: 'Sign Out' }));
+    await user.click(within(nav).getByRole('link', { name: 'Sign out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByText(EXPIRED)).not.toBeInTheDocument());

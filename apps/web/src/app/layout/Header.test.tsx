@@ -58,7 +58,7 @@ describe('Header', () => {
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('marks the current page link and points Sign Out at /signout', async () => {
+  it('marks the current page link and points Sign out at /signout', async () => {
     renderRoute('/subscription');
     await screen.findByRole('heading', { level: 1, name: 'Subscription' });
 
@@ -69,12 +69,12 @@ describe('Header', () => {
     expect(nav.getByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
-    expect(nav.getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/signout');
+    expect(nav.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/signout');
   });
 });
 
 describe('Header, signed out', () => {
-  it('shows only the logo and Sign In', async () => {
+  it('shows only the logo and Sign in', async () => {
     const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: ['/gift'] });
     render(
       <Providers>
@@ -82,11 +82,11 @@ describe('Header, signed out', () => {
       </Providers>,
     );
 
-    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('link', { name: 'Stillpoint home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Account' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Sign Out' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign out' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });
 });

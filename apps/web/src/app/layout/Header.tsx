@@ -11,12 +11,12 @@ import { SubscriptionBadge } from './SubscriptionBadge';
 
 /**
  * The header: logo home, then for a signed-in person the subscription badge, the links and Sign
- * Out (below 768px in a collapsible menu); a signed-out visitor sees only Sign In.
+ * out (below 768px in a collapsible menu); a signed-out visitor sees only Sign in.
  */
 export function Header() {
   const { status, expectSignedOut } = useAuth();
   if (status === 'signedIn') return <SignedInHeader />;
-  // Someone with a session token is most likely signed in: no Sign In button for them while the
+  // Someone with a session token is most likely signed in: no Sign in button for them while the
   // check runs, only the logo, at the same height.
   if (!expectSignedOut) return <LoadingHeader />;
   return <SignedOutHeader />;
@@ -58,7 +58,7 @@ function SignedOutHeader() {
     <header className={HEADER_CLASS}>
       <HeaderBar>
         <Link to={SIGN_IN_PATH} className={buttonStyles('secondary')}>
-          Sign In
+          Sign in
         </Link>
       </HeaderBar>
     </header>

@@ -28,7 +28,7 @@ export function NavigationLinks({ onNavigate, layout }: NavigationLinksProps) {
       ))}
       <li className={layout === 'row' ? 'ml-2' : 'mt-2 flex flex-col'}>
         <NavLink to={SIGN_OUT_PATH} className={buttonStyles('secondary')} onClick={onNavigate}>
-          Sign Out
+          Sign out
         </NavLink>
       </li>
     </ul>

@@ -25,10 +25,10 @@ beforeAll(() => preloadRoutes('/subscription'));
 describe('the subscription badge', () => {
   it.each([
     ['pro', undefined, 'PRO'],
-    ['noCardTrial', 7, 'trial 7 days left'],
-    ['cardTrial', 3, 'trial 3 days left'],
-    ['noCardTrial', 1, 'trial 1 day left'],
-    ['expired', undefined, 'subscription expired'],
+    ['noCardTrial', 7, 'Trial 7 days left'],
+    ['cardTrial', 3, 'Trial 3 days left'],
+    ['noCardTrial', 1, 'Trial 1 day left'],
+    ['expired', undefined, 'Subscription expired'],
     ['lifetime', undefined, 'PRO'],
   ] as const)('reads %s (%s days) as "%s", in the header at every width', async (kind, days, text) => {
     const header = await headerFor(kind, days);
@@ -50,17 +50,17 @@ describe('the subscription badge', () => {
     [
       'a clock a minute behind the server, on a 7-day trial the server just started',
       subscriptionState('noCardTrial', { days: 7, now: serverClock(MINUTE_MS) }),
-      'trial 7 days left',
+      'Trial 7 days left',
     ],
     [
       'a fast clock, past the end of a trial the server still grants',
       subscriptionState('cardTrial', { days: MINUTE_MS / DAY_MS, now: serverClock(-2 * MINUTE_MS) }),
-      'trial 1 day left',
+      'Trial 1 day left',
     ],
     [
       'a slow clock, before the end of a plan the server says has ended',
       subscriptionState('expired', { days: -MINUTE_MS / DAY_MS, now: serverClock(2 * MINUTE_MS) }),
-      'subscription expired',
+      'Subscription expired',
     ],
   ])("shows the server's answer on %s", async (_, subscription, text) => {
     installFakeServer({ signedIn: true, subscription });

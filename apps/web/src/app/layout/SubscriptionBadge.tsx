@@ -8,8 +8,8 @@ const tones = {
 } as const;
 
 /**
- * SPEC §2's status badge, for a signed-in person with a subscription: 'PRO', 'trial N days left',
- * 'payment failed' or 'subscription expired'. It links to the subscription page, where the plan
+ * SPEC §2's status badge, for a signed-in person with a subscription: 'PRO', 'Trial N days left',
+ * 'Payment failed' or 'Subscription expired'. It links to the subscription page, where the plan
  * is managed (and, after a failed payment, the card updated).
  */
 export function SubscriptionBadge() {
@@ -19,7 +19,7 @@ export function SubscriptionBadge() {
   return (
     <Link
       to={SUBSCRIPTION_PATH}
-      // Heard as "Subscription: trial 7 days left"; the badge alone would lack context.
+      // Heard as "Subscription: Trial 7 days left"; the badge alone would lack context.
       aria-label={`Subscription: ${badge}`}
       className={`inline-flex min-h-7 shrink-0 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-semibold ${tone}`}
     >

@@ -242,7 +242,7 @@ describe('SignInPage', () => {
     renderRoute('/signin');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign In or Create Account' }),
+      await screen.findByRole('heading', { level: 1, name: 'Sign in or create account' }),
     ).toBeInTheDocument();
     expect(await phoneField()).toBeInTheDocument();
     expect(screen.getByText('or')).toBeInTheDocument();
@@ -250,11 +250,11 @@ describe('SignInPage', () => {
     expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeInTheDocument();
   });
 
-  it('shows only the suggested phone method under "Sign In to Stillpoint"', async () => {
+  it('shows only the suggested phone method under "Sign in to Stillpoint"', async () => {
     renderRoute('/signin?suggestedAuthFormats=phone');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign In to Stillpoint' }),
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Stillpoint' }),
     ).toBeInTheDocument();
     expect(await phoneField()).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
@@ -266,7 +266,7 @@ describe('SignInPage', () => {
     renderRoute('/signin?suggestedAuthFormats=google,apple');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign In to Stillpoint' }),
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to Stillpoint' }),
     ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
@@ -292,7 +292,7 @@ describe('SignInPage', () => {
     renderRoute('/signin?suggestedAuthFormats=email');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign In or Create Account' }),
+      await screen.findByRole('heading', { level: 1, name: 'Sign in or create account' }),
     ).toBeInTheDocument();
     expect(await phoneField()).toBeInTheDocument();
   });

@@ -33,7 +33,7 @@ export function SignInPage() {
   useIosSourceToast(params.fromIosApp);
   useRedirectAfterSignIn();
 
-  const heading = params.formatsSuggested ? `Sign In to ${brand.name}` : 'Sign In or Create Account';
+  const heading = params.formatsSuggested ? `Sign in to ${brand.name}` : 'Sign in or create account';
   const methods = [...params.formats].map((format) => methodOfFormat[format]);
 
   return (

@@ -21,5 +21,5 @@ export function SignOutPage() {
     void signOut().finally(() => navigate(SIGN_IN_PATH, { replace: true }));
   }, [signOut, navigate]);
 
-  return <FullScreenSpinner label="Signing out" title={documentTitle('Signing Out')} />;
+  return <FullScreenSpinner label="Signing out" title={documentTitle('Signing out')} />;
 }

@@ -7,7 +7,7 @@ beforeAll(() => preloadRoutes('/twopercent'));
 
 it('says what the challenge is and links to joining through the funnel', async () => {
   renderRoute('/twopercent');
-  await screen.findByRole('heading', { level: 1, name: '2% Screen Time Challenge' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: '2% screen time challenge' }, { timeout: 5000 });
 
   expect(screen.getByText(/2% of your day is about 29 minutes/)).toBeInTheDocument();
   expect(screen.getByText(/2% of that is 28\.8 minutes: call it 29/)).toBeInTheDocument();

@@ -25,7 +25,7 @@ const LONGEST_SESSION = SESSION_LENGTHS_MINUTES[SESSION_LENGTHS_MINUTES.length -
 const JOIN_PATH = '/getting-started';
 
 /**
- * The challenge join page (SPEC §2 /twopercent): what the 2% Screen Time Challenge is, how
+ * The challenge join page (SPEC §2 /twopercent): what the 2% screen time challenge is, how
  * Stillpoint helps keep to it, and the way in. The figures are arithmetic, not results.
  */
 export function TwoPercentPage() {
@@ -34,7 +34,7 @@ export function TwoPercentPage() {
   const joinId = useId();
 
   return (
-    <Page title={webPageTitle('/twopercent')} heading={`${PERCENT}% Screen Time Challenge`}>
+    <Page title={webPageTitle('/twopercent')} heading={`${PERCENT}% screen time challenge`}>
       <p className="mt-3 max-w-prose text-lg text-muted">
         {PERCENT}% of your day is about {MINUTES} minutes. The challenge: keep the screen time that pulls you
         away under it, every day.

@@ -21,7 +21,7 @@ const titles: Record<CheckoutView, string> = {
   alreadySubscribed: "You're all set",
 };
 
-/** The overlay 'Start Free Trial' opens (SPEC §2 /checkout); what it shows is useTrialCheckout's view. */
+/** The overlay 'Start free trial' opens (SPEC §2 /checkout); what it shows is useTrialCheckout's view. */
 export function CheckoutOverlay({ open, view, onClose }: CheckoutOverlayProps) {
   return (
     <Modal open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={titles[view]}>

@@ -25,10 +25,10 @@ afterEach(() => {
 beforeAll(() => preloadRoutes('/checkout', '/signin'));
 
 const pageReady = () =>
-  screen.findByRole('heading', { level: 1, name: 'Start 7 Day Free Trial' }, { timeout: 5000 });
+  screen.findByRole('heading', { level: 1, name: 'Start 7-day free trial' }, { timeout: 5000 });
 /** The button, once the price and who is signed in are known. */
 async function startButton() {
-  const button = screen.getByRole('button', { name: 'Start Free Trial' });
+  const button = screen.getByRole('button', { name: 'Start free trial' });
   await waitFor(() => expect(button).toBeEnabled());
   return button;
 }
@@ -98,7 +98,7 @@ describe('the checkout page', () => {
     await pageReady();
 
     expect(await screen.findByText("We couldn't load the price.")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Start Free Trial' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toBeDisabled();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('7 days free, then $49.99/yr')).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('the checkout page', () => {
   });
 });
 
-describe('Start Free Trial', () => {
+describe('Start free trial', () => {
   it('asks a signed-out visitor to sign in, and brings them back to checkout', async () => {
     const user = userEvent.setup();
     const leave = watchCheckout();

@@ -15,7 +15,7 @@ import { useTrialCheckout } from './useTrialCheckout';
 
 /**
  * Checkout (SPEC §2 /checkout): the annual plan after 7 free days, the figures Stillpoint can back
- * (each with its source), and the footer. 'Start Free Trial' opens the overlay (sign in, on to
+ * (each with its source), and the footer. 'Start free trial' opens the overlay (sign in, on to
  * hosted checkout, or the plan already held); 'Restore purchase' helps someone whose earlier
  * purchase is not showing.
  */
@@ -29,7 +29,7 @@ export function CheckoutPage() {
 
   return (
     <ShowcaseLayout screens={['breathePause', 'homeSites']}>
-      <Page title={webPageTitle('/checkout')} heading={`Start ${FREE_TRIAL_DAYS} Day Free Trial`}>
+      <Page title={webPageTitle('/checkout')} heading={`Start ${FREE_TRIAL_DAYS}-day free trial`}>
         <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="max-w-prose text-lg text-muted">
             A breath before the sites that pull you in, a daily budget for each, and quieter feeds.

@@ -11,7 +11,7 @@ interface PlanCardProps {
   failed: Error | null;
   retrying: boolean;
   onRetry(): void;
-  /** 'Start Free Trial' may be pressed: the price and who is signed in are known. */
+  /** 'Start free trial' may be pressed: the price and who is signed in are known. */
   ready: boolean;
   /** The browser is on its way to checkout. */
   busy: boolean;
@@ -72,7 +72,7 @@ export function PlanCard({
 
           <div className="flex flex-col gap-3">
             <Button className="w-full" disabled={!ready || !plan} loading={busy} onClick={onStart}>
-              Start Free Trial
+              Start free trial
             </Button>
             {terms}
           </div>

@@ -26,7 +26,7 @@ async function payWith(number: string) {
   await user.type(screen.getByLabelText('Card number'), number);
   await user.type(screen.getByLabelText('Expiration date'), '1234');
   await user.type(screen.getByLabelText('Security code'), '123');
-  await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+  await user.click(screen.getByRole('button', { name: 'Start subscription' }));
 }
 
 describe('/webcheckout', () => {

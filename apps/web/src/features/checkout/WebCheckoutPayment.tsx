@@ -82,7 +82,7 @@ export function WebCheckoutPayment({ pid, onComplete }: WebCheckoutPaymentProps)
             priceId={priceId}
             subtext={subtext}
             trialDays={0}
-            submitLabel="Start Subscription"
+            submitLabel="Start subscription"
             revealLabel="Purchase"
             allowSecondPurchase
             onComplete={onComplete}

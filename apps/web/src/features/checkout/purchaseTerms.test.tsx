@@ -17,7 +17,7 @@ afterEach(() => {
 beforeAll(() => preloadRoutes('/checkout', '/webcheckout'));
 
 describe('/checkout’s terms', () => {
-  it('says what Start Free Trial starts, with links to the terms and the privacy policy', async () => {
+  it('says what Start free trial starts, with links to the terms and the privacy policy', async () => {
     installFakeServer();
     renderRoute('/checkout');
     const plan = await screen.findByRole('region', { name: 'Premium, yearly' }, { timeout: 5000 });
@@ -33,7 +33,7 @@ describe('/checkout’s terms', () => {
     const leave = vi.spyOn(hostedCheckout, 'open').mockImplementation(() => undefined);
     const server = installFakeServer({ signedIn: true });
     renderRoute('/checkout');
-    const start = await screen.findByRole('button', { name: 'Start Free Trial' }, { timeout: 5000 });
+    const start = await screen.findByRole('button', { name: 'Start free trial' }, { timeout: 5000 });
     await waitFor(() => expect(start).toBeEnabled());
     await userEvent.setup().click(start);
     await waitFor(() => expect(leave).toHaveBeenCalledWith(FAKE_CHECKOUT_URL));
@@ -59,7 +59,7 @@ describe('/webcheckout’s terms', () => {
     await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
     await user.type(screen.getByLabelText('Expiration date'), '1234');
     await user.type(screen.getByLabelText('Security code'), '123');
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Start subscription' }));
     await waitFor(() => expect(server.calls('POST /api/getStripeSubscriptionIntent')).toHaveLength(1));
     expect(server.calls('POST /api/getStripeSubscriptionIntent')[0]?.body).toMatchObject({
       termsVersion: TERMS_VERSION,

@@ -19,7 +19,7 @@ const SUCCESS_PATH = `${ONBOARDING_PATH}?${STRIPE_SUCCESS_PARAM}=true`;
 export type CheckoutView = 'signIn' | 'leaving' | 'alreadySubscribed';
 
 /**
- * SPEC §2 /checkout's overlay. 'Start Free Trial' opens it: a signed-out visitor is asked to sign
+ * SPEC §2 /checkout's overlay. 'Start free trial' opens it: a signed-out visitor is asked to sign
  * in; a signed-in person who already has a plan (their subscription says so, or checkout answers
  * 409, SPEC §8) is sent on to onboarding; anyone else leaves for a hosted checkout of the annual
  * plan, which gives the 7 free days when the server allows them. Other failures are logged by the

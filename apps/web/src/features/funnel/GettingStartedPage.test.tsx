@@ -209,7 +209,7 @@ describe('/getting-started', () => {
     expect(screen.getByText('Day 5')).toBeInTheDocument();
     expect(screen.getByText('Day 7')).toBeInTheDocument();
     expect(await screen.findByText('7-day free trial, then $49.99/yr')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Start Trial' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Start trial' })).toBeInTheDocument();
   }, 15_000);
 
   it('starts a signed-in person on sign-up, and goes on even when the answers cannot be stored', async () => {
@@ -244,11 +244,11 @@ describe('/getting-started', () => {
     sessionStorage.setItem('stillpoint.funnelPlace', JSON.stringify({ step: 'PURCHASE', answers: {} }));
     const view = open();
     const user = userEvent.setup();
-    await user.click(await view.findByRole('button', { name: 'Start Trial' }));
+    await user.click(await view.findByRole('button', { name: 'Start trial' }));
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.type(screen.getByLabelText('Expiration date'), '1234');
     await user.type(screen.getByLabelText('Security code'), '123');
-    await user.click(screen.getByRole('button', { name: 'Start Trial' }));
+    await user.click(screen.getByRole('button', { name: 'Start trial' }));
 
     expect(await heading('Welcome to Stillpoint')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Download Stillpoint' })).toHaveAttribute(
@@ -317,7 +317,7 @@ describe('/getting-started', () => {
     expect(screen.getByText(/You already have premium/)).toBeInTheDocument();
   });
 
-  it('shows someone who signed in without answering the timeline, not "Your Personal Plan is ready"', async () => {
+  it('shows someone who signed in without answering the timeline, not "Your personal plan is ready"', async () => {
     expect(paywallVariant(PERSONAL_PLAN_UID)).toBe('personalPlan');
     const server = installFakeServer({ signedIn: false, uid: PERSONAL_PLAN_UID });
     installFakePayments(server);
@@ -328,7 +328,7 @@ describe('/getting-started', () => {
 
     expect(await heading('Try Stillpoint free for 7 days')).toBeInTheDocument();
     expect(document.querySelector('[data-paywall]')).toHaveAttribute('data-paywall', 'timeline');
-    expect(screen.queryByText('Your Personal Plan is ready')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your personal plan is ready')).not.toBeInTheDocument();
   }, 15_000);
 
   it('shows the same person the personal plan once there are answers to make it from', async () => {
@@ -341,7 +341,7 @@ describe('/getting-started', () => {
       JSON.stringify({ step: 'PURCHASE', answers: ALL_ANSWERS }),
     );
     open();
-    expect(await heading('Your Personal Plan is ready')).toBeInTheDocument();
+    expect(await heading('Your personal plan is ready')).toBeInTheDocument();
     expect(document.querySelector('[data-paywall]')).toHaveAttribute('data-paywall', 'personalPlan');
   });
 

@@ -7,6 +7,7 @@ import { LoadError } from '../../ui/LoadError';
 import { ShowcaseLayout } from '../../ui/ShowcaseLayout';
 import { Spinner } from '../../ui/Spinner';
 import { CopyButton, GiftCodes } from './GiftCodes';
+import { GIVE_THE_GIFT } from './giftCopy';
 import { type GiftPurchase, type GiftPurchasePhase, useGiftPurchase } from './useGiftPurchase';
 
 const headings: Record<GiftPurchasePhase, string> = {
@@ -104,7 +105,7 @@ function PhaseContent({
             to={GIFT_PATH}
             className="self-start font-semibold text-accent underline-offset-4 hover:underline"
           >
-            Give the Gift of {brand.name}
+            {GIVE_THE_GIFT}
           </Link>
         </div>
       );

@@ -20,6 +20,7 @@ import { LoadError } from '../../ui/LoadError';
 import { NumberedItem } from '../../ui/NumberedItem';
 import { Page } from '../../ui/Page';
 import { ShowcaseLayout } from '../../ui/ShowcaseLayout';
+import { GIVE_THE_GIFT } from './giftCopy';
 import { QuantityStepper } from './QuantityStepper';
 import { useGiftCheckout } from './useGiftCheckout';
 import { useGiftPrice } from './useGiftPrice';
@@ -28,7 +29,7 @@ import { useGiftPrice } from './useGiftPrice';
 const FIRST_QUANTITY = 1;
 
 /**
- * SPEC §2 /gift: the offer, priced from the provider, a stepper for how many, and 'Buy Gift',
+ * SPEC §2 /gift: the offer, priced from the provider, a stepper for how many, and 'Buy gift',
  * which leaves for hosted checkout. No account is needed to give.
  */
 export function GiftOffer({ referralGroup }: { referralGroup: string | undefined }) {
@@ -40,7 +41,7 @@ export function GiftOffer({ referralGroup }: { referralGroup: string | undefined
 
   return (
     <ShowcaseLayout screens={['breatheChoice', 'homeSites']}>
-      <Page title={webPageTitle('/gift')} heading={`Give the Gift of ${brand.name}`}>
+      <Page title={webPageTitle('/gift')} heading={GIVE_THE_GIFT}>
         <p className="mt-3 max-w-prose text-lg text-muted">
           A year of calmer screens: a breath before the sites that pull them in, a daily budget for each, and
           quieter feeds. Each gift is a code for {GIFT_DURATION_YEARS} year of Premium that you pass on.
@@ -117,7 +118,7 @@ export function GiftOffer({ referralGroup }: { referralGroup: string | undefined
                 if (price) checkout.buy({ priceId: price.priceId, quantity, referralGroup });
               }}
             >
-              Buy Gift
+              Buy gift
             </Button>
             {checkout.failed ? (
               <p role="alert" className="text-center text-sm font-medium text-danger">

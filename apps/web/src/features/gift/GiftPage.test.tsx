@@ -28,14 +28,14 @@ const watchCheckout = () => vi.spyOn(hostedCheckout, 'open').mockImplementation(
 
 /** The offer, once its price is known. */
 async function offerReady() {
-  await screen.findByRole('heading', { level: 1, name: 'Give the Gift of Stillpoint' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Give the gift of Stillpoint' }, { timeout: 5000 });
   expect(await screen.findByText('1 Year for $49.99')).toBeInTheDocument();
 }
 
 const stepper = () => screen.getByRole('spinbutton', { name: 'Number of gifts' });
 const fewer = () => screen.getByRole('button', { name: 'One gift fewer' });
 const more = () => screen.getByRole('button', { name: 'One gift more' });
-const buy = () => screen.getByRole('button', { name: 'Buy Gift' });
+const buy = () => screen.getByRole('button', { name: 'Buy gift' });
 /** The line under the stepper that totals the gifts (read out as it changes). */
 const total = () =>
   screen.getByText(
@@ -69,7 +69,7 @@ describe('the gift offer', () => {
     expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
   });
 
-  it('floors at 0, where Buy Gift is disabled, and stops at 20', async () => {
+  it('floors at 0, where Buy gift is disabled, and stops at 20', async () => {
     const user = userEvent.setup();
     giftServer();
     renderRoute('/gift');
@@ -193,7 +193,7 @@ describe('the gift offer', () => {
     expect(buy()).not.toHaveAttribute('aria-busy');
   });
 
-  it('says so when the price cannot be loaded, and Buy Gift waits for it', async () => {
+  it('says so when the price cannot be loaded, and Buy gift waits for it', async () => {
     const user = userEvent.setup();
     const server = giftServer();
     let fail = true;
@@ -203,7 +203,7 @@ describe('the gift offer', () => {
         : ok({ unit_amount: 4999, currency: 'usd' }),
     );
     renderRoute('/gift');
-    await screen.findByRole('heading', { level: 1, name: 'Give the Gift of Stillpoint' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Give the gift of Stillpoint' }, { timeout: 5000 });
 
     expect(await screen.findByText("We couldn't load the price.", {}, { timeout: 8000 })).toBeInTheDocument();
     expect(buy()).toBeDisabled();

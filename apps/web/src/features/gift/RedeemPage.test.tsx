@@ -15,7 +15,7 @@ const PREMIUM_UNTIL = '2027-03-14T12:00:00.000Z';
 const USED_MESSAGE = 'This code has already been redeemed.';
 
 const pageReady = () =>
-  screen.findByRole('heading', { level: 1, name: 'Redeem Your Gift' }, { timeout: 5000 });
+  screen.findByRole('heading', { level: 1, name: 'Redeem your gift' }, { timeout: 5000 });
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
 const codeField = () => screen.findByRole('textbox', { name: 'Gift code' });
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
@@ -170,7 +170,7 @@ describe('step 1, signed in', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
     expect(server.calls(REDEEM)[0]?.body).toEqual({ redemptionCode: 'ABC123' });
-    expect(screen.queryByText('Code Redeemed!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Code redeemed!')).not.toBeInTheDocument();
 
     await user.keyboard('{Backspace}');
     expect(screen.queryByText('That code is not a gift code.')).not.toBeInTheDocument();
@@ -195,7 +195,7 @@ describe('step 1, signed in', () => {
     // The request must have reached the server before it can be answered.
     await waitFor(() => expect(server.calls(REDEEM).length).toBeGreaterThan(0));
     act(() => answer({ body: { success: true, data: { premiumUntil: PREMIUM_UNTIL } } }));
-    expect(await stepHeading('Code Redeemed!')).toBeInTheDocument();
+    expect(await stepHeading('Code redeemed!')).toBeInTheDocument();
   });
 });
 
@@ -209,7 +209,7 @@ describe('step 2', () => {
     await user.type(await codeField(), 'k7m2pq');
     await user.click(continueButton());
 
-    const heading = await stepHeading('Code Redeemed!');
+    const heading = await stepHeading('Code redeemed!');
     await waitFor(() => expect(heading).toHaveFocus());
     expect(server.calls(REDEEM)[0]?.body).toEqual({ redemptionCode: 'K7M2PQ' });
     expect(currentStep()).toBe('Done');
@@ -245,7 +245,7 @@ describe('step 2', () => {
     await act(() => router.navigate('/redeem?step=1'));
     await user.type(await codeField(), 'k7m2pq');
     await user.click(continueButton());
-    await stepHeading('Code Redeemed!');
+    await stepHeading('Code redeemed!');
 
     // Within the plan's cache time: only a refresh on redemption brings PRO.
     await act(() => router.navigate('/subscription'));

@@ -128,7 +128,7 @@ export function RedeemPage({ SignIn }: RedeemPageProps) {
         <div className="flex max-w-xl flex-col gap-8">
           <div className="flex flex-col gap-5">
             <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
-              Redeem Your Gift
+              Redeem your gift
             </h1>
             <RedeemProgress step={step} />
           </div>
@@ -216,7 +216,7 @@ function Redeemed({
   return (
     <StepSection
       headingRef={headingRef}
-      title="Code Redeemed!"
+      title="Code redeemed!"
       lead={`You have ${brand.name} Premium until ${formatLongDate(premiumUntil)}.`}
     >
       <div className="flex flex-col gap-3">

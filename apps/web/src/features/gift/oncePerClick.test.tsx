@@ -14,7 +14,7 @@ beforeAll(() => preloadRoutes('/gift'));
 
 const CHECKOUT = 'POST /api/createStripeCheckoutSessionForGift';
 
-describe('Buy Gift, once per click', () => {
+describe('Buy gift, once per click', () => {
   it('sends one request for a double click, with an Idempotency-Key, and is busy meanwhile', async () => {
     const leave = vi.spyOn(hostedCheckout, 'open').mockImplementation(() => undefined);
     const server = installFakeServer();
@@ -22,7 +22,7 @@ describe('Buy Gift, once per click', () => {
     server.route(CHECKOUT, () => new Promise((resolve) => (answer = resolve)));
     renderRoute('/gift');
     expect(await screen.findByText('1 Year for $49.99', {}, { timeout: 5000 })).toBeInTheDocument();
-    const buy = screen.getByRole('button', { name: 'Buy Gift' });
+    const buy = screen.getByRole('button', { name: 'Buy gift' });
 
     // Both clicks land before the page has drawn the button busy.
     fireEvent.click(buy);

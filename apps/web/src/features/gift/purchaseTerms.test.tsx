@@ -32,7 +32,7 @@ describe('/gift’s terms', () => {
     await user.click(screen.getByRole('button', { name: 'One gift more' }));
     expect(await screen.findByText(/One payment of \$99\.98; it does not renew\./)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Buy Gift' }));
+    await user.click(screen.getByRole('button', { name: 'Buy gift' }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(FAKE_CHECKOUT_URL));
     expect(server.calls(CHECKOUT)[0]?.body).toMatchObject({ quantity: 2, termsVersion: TERMS_VERSION });
   });

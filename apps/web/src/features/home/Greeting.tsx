@@ -8,7 +8,7 @@ interface GreetingProps {
 }
 
 /**
- * SPEC §2 Home: 'Good Morning/Afternoon/Evening, Name', or 'Hello, Name' for a name over 10
+ * SPEC §2 Home: 'Good morning/afternoon/evening, Name', or 'Hello, Name' for a name over 10
  * characters. A person known only by phone number is greeted without a name.
  */
 export function Greeting({ name, email, now = new Date() }: GreetingProps) {

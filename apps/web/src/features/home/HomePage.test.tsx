@@ -138,12 +138,12 @@ describe('HomePage', () => {
   );
 
   it.each([
-    [8, 'Good Morning, Sam'],
-    [11, 'Good Morning, Sam'],
-    [12, 'Good Afternoon, Sam'],
-    [17, 'Good Afternoon, Sam'],
-    [18, 'Good Evening, Sam'],
-    [23, 'Good Evening, Sam'],
+    [8, 'Good morning, Sam'],
+    [11, 'Good morning, Sam'],
+    [12, 'Good afternoon, Sam'],
+    [17, 'Good afternoon, Sam'],
+    [18, 'Good evening, Sam'],
+    [23, 'Good evening, Sam'],
   ])('at %i:00 greets the display name with "%s"', async (hour, text) => {
     atLocalTime(hour);
     installDashboardServer({ profile: { displayName: 'Sam' } });
@@ -157,7 +157,7 @@ describe('HomePage', () => {
     withEmail(installDashboardServer({ profile: { displayName: null } }), 'jordan@example.com');
     renderRoute('/');
 
-    expect(await heading()).toHaveTextContent('Good Morning, Jordan');
+    expect(await heading()).toHaveTextContent('Good morning, Jordan');
   });
 
   it("says 'Hello' to a name longer than 10 characters, and not to one of exactly 10", async () => {
@@ -169,7 +169,7 @@ describe('HomePage', () => {
 
     withEmail(installDashboardServer({ profile: { displayName: 'Maximilian' } }), 'christopher@example.com');
     renderRoute('/');
-    expect(await heading()).toHaveTextContent('Good Evening, Maximilian');
+    expect(await heading()).toHaveTextContent('Good evening, Maximilian');
   });
 
   it('greets a phone-only account without a name', async () => {
@@ -177,7 +177,7 @@ describe('HomePage', () => {
     installDashboardServer();
     renderRoute('/');
 
-    expect(await heading()).toHaveTextContent(/^Good Afternoon$/);
+    expect(await heading()).toHaveTextContent(/^Good afternoon$/);
   });
 
   it('asks for the profile with the local day number', async () => {
@@ -214,20 +214,20 @@ describe('HomePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Sam$/ })).toBeInTheDocument();
   });
 
-  it('shows both web settings under "Your Web Settings"', async () => {
+  it('shows both web settings under "Your web settings"', async () => {
     installDashboardServer();
     renderRoute('/');
 
-    const settings = await screen.findByRole('region', { name: 'Your Web Settings' });
-    expect(within(settings).getByRole('heading', { level: 3, name: "Sites We'll Intercept" })).toBeVisible();
-    expect(within(settings).getByRole('heading', { level: 3, name: "Sites We'll Feedblock" })).toBeVisible();
+    const settings = await screen.findByRole('region', { name: 'Your web settings' });
+    expect(within(settings).getByRole('heading', { level: 3, name: "Sites we'll intercept" })).toBeVisible();
+    expect(within(settings).getByRole('heading', { level: 3, name: "Sites we'll feedblock" })).toBeVisible();
   });
 
   it("shows this week's pauses after the web settings, with a welcome before the first pause", async () => {
     const server = installDashboardServer();
     renderRoute('/');
 
-    const settings = await screen.findByRole('region', { name: 'Your Web Settings' });
+    const settings = await screen.findByRole('region', { name: 'Your web settings' });
     const pauses = screen.getByRole('region', { name: "This week's pauses" });
     expect(settings.compareDocumentPosition(pauses) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await within(pauses).findByText(/^Your first week/)).toBeVisible();

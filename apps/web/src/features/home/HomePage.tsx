@@ -25,8 +25,8 @@ export { homePrefetch } from './homePrefetch';
 
 /**
  * SPEC §2 Home: the greeting, a notice outside Chrome (in desktop Chrome, a prompt while the
- * extension is missing), 'Your Web Settings' (intercepted sites and feedblocking), this week's
- * pauses below them, and 'Your Phone Use'. From 1024 px the phone card sits in a column on the
+ * extension is missing), 'Your web settings' (intercepted sites and feedblocking), this week's
+ * pauses below them, and 'Your phone use'. From 1024 px the phone card sits in a column on the
  * right.
  */
 export function HomePage() {
@@ -126,7 +126,7 @@ function WebSettings() {
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-8">
       <h2 id={headingId} className="text-xl font-semibold tracking-tight text-ink">
-        Your Web Settings
+        Your web settings
       </h2>
       <SitesSection />
       <FeedblockingSection />

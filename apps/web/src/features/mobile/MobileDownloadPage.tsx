@@ -11,7 +11,7 @@ import { NumberedItem } from '../../ui/NumberedItem';
 import { Page } from '../../ui/Page';
 
 /**
- * Mobile download (SPEC §2 /mobileDownload), where the home page's 'Mobile Setup' leads: the store
+ * Mobile download (SPEC §2 /mobileDownload), where the home page's 'Mobile setup' leads: the store
  * badges on a phone, and at medium width and up a QR code per store for the phone beside the
  * computer. Both are drawn; the width shows one.
  */
@@ -21,7 +21,7 @@ export function MobileDownloadPage() {
   const stepsId = useId();
 
   return (
-    <Page title={webPageTitle('/mobileDownload')} heading={`Download ${brand.name} on Mobile`}>
+    <Page title={webPageTitle('/mobileDownload')} heading={`Download ${brand.name} on mobile`}>
       <p className="mt-3 max-w-prose text-lg text-muted">
         The pause and the daily budgets, on the apps on your phone, and your screen time and day streak on
         your home page here.

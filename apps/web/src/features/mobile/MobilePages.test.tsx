@@ -21,7 +21,7 @@ describe('/mobileDownload', () => {
     renderRoute('/mobileDownload');
     await screen.findByRole(
       'heading',
-      { level: 1, name: 'Download Stillpoint on Mobile' },
+      { level: 1, name: 'Download Stillpoint on mobile' },
       { timeout: 5000 },
     );
 

@@ -34,7 +34,7 @@ describe('the free trial in onboarding', () => {
 
     await step('What brings you to Stillpoint?');
     expect(await screen.findByText(TRIAL_TOAST)).toBeInTheDocument();
-    await waitFor(() => expect(badge()).toHaveTextContent('trial 7 days left'));
+    await waitFor(() => expect(badge()).toHaveTextContent('Trial 7 days left'));
 
     // The trial that onboarding started does not end onboarding, and is not started again.
     await user.click(screen.getByRole('button', { name: 'find focus' }));
@@ -154,13 +154,13 @@ describe('premium people and onboarding', () => {
     expect(router.state.location.pathname).toBe('/onboarding');
   });
 
-  it("stays for a premium person who came from home's Finish Setup", async () => {
+  it("stays for a premium person who came from home's Finish setup", async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
     const user = userEvent.setup();
     installDashboardServer({ subscription: subscriptionState('pro'), settings: null });
     const { router } = renderRoute('/');
 
-    await user.click(await screen.findByRole('link', { name: 'Finish Setup' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('link', { name: 'Finish setup' }, { timeout: 5000 }));
 
     await step('What brings you to Stillpoint?');
     expect(router.state.location.pathname).toBe('/onboarding');

@@ -12,7 +12,7 @@ const planWords: Record<QuizPlanKey, { name: string; billed: string }> = {
 };
 
 interface PlanSelectionProps {
-  /** The section: 'Get My Plan' scrolls to it and moves focus to it. */
+  /** The section: 'Get my plan' scrolls to it and moves focus to it. */
   ref?: Ref<HTMLElement>;
 }
 

@@ -199,7 +199,7 @@ describe('the quiz', () => {
     expect(screen.getByRole('button', { name: 'See my plan' })).toBeDisabled();
     await user.click(screen.getByText('4 to 6 hours'));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Personal Plan' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your personal plan' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/quiz-results');
     expect(screen.getByRole('region', { name: 'Your plan' })).toBeInTheDocument();
     expect(track).toHaveBeenCalledWith('quizCompleted', { ...ANSWERS });

@@ -35,7 +35,7 @@ afterEach(() => {
 const finishQuiz = (answers: QuizAnswers = ANSWERS) =>
   quizStorage.save({ answers, current: QUIZ_QUESTION_IDS.length - 1 });
 const pageReady = () =>
-  screen.findByRole('heading', { level: 1, name: 'Your Personal Plan' }, { timeout: 5000 });
+  screen.findByRole('heading', { level: 1, name: 'Your personal plan' }, { timeout: 5000 });
 const plans = () => screen.getByRole('region', { name: 'Choose your plan' });
 /** Stands in for leaving the page: a test page cannot load another document. */
 const watchCheckout = () => vi.spyOn(checkoutLoad, 'open').mockImplementation(() => undefined);
@@ -48,7 +48,7 @@ describe('quiz results', () => {
     await pageReady();
 
     expect(screen.getByRole('heading', { name: 'Your plan starts with a short quiz' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Get My Plan' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Get my plan' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Take the quiz' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/quiz'));
@@ -157,13 +157,13 @@ describe('quiz results', () => {
     expect(await within(plans()).findByRole('radio', { name: /Monthly.*\$0\.23/ })).toBeInTheDocument();
   });
 
-  it('Get My Plan scrolls the plan selection into view and moves focus to it', async () => {
+  it('Get my plan scrolls the plan selection into view and moves focus to it', async () => {
     const user = userEvent.setup();
     finishQuiz();
     renderRoute('/quiz-results');
     await pageReady();
 
-    await user.click(screen.getByRole('button', { name: 'Get My Plan' }));
+    await user.click(screen.getByRole('button', { name: 'Get my plan' }));
 
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
@@ -171,14 +171,14 @@ describe('quiz results', () => {
     expect(plans()).toHaveFocus();
   });
 
-  it('Get My Plan jumps without smooth scrolling for someone who asked for less motion', async () => {
+  it('Get my plan jumps without smooth scrolling for someone who asked for less motion', async () => {
     const user = userEvent.setup();
     stubReducedMotion(true);
     finishQuiz();
     renderRoute('/quiz-results');
     await pageReady();
 
-    await user.click(screen.getByRole('button', { name: 'Get My Plan' }));
+    await user.click(screen.getByRole('button', { name: 'Get my plan' }));
 
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
     expect(plans()).toHaveFocus();

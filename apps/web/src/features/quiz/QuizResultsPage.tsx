@@ -13,12 +13,12 @@ import { PlanSummary } from './PlanSummary';
 import { quizStorage } from './quizStorage';
 import { prefersReducedMotion } from './reducedMotion';
 
-export const RESULTS_HEADING = 'Your Personal Plan';
+export const RESULTS_HEADING = 'Your personal plan';
 
 /**
  * Quiz results (SPEC §2 /quiz-results): the personal plan computed from the saved answers, the
  * app's screens, the figures Stillpoint can back (each with its source), the plan selection
- * and the footer. 'Get My Plan' brings the plan selection into view and focus. Without a finished
+ * and the footer. 'Get my plan' brings the plan selection into view and focus. Without a finished
  * quiz on this device, it offers the quiz instead.
  */
 export function QuizResultsPage() {
@@ -54,7 +54,7 @@ function Results({ answers }: { answers: QuizAnswers }) {
         </p>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <Button onClick={showPlans} className="w-full sm:w-auto sm:px-8">
-            Get My Plan
+            Get my plan
             <ArrowDown aria-hidden="true" className="size-4" />
           </Button>
           <Link to="/quiz" className={buttonStyles('ghost', 'w-full sm:w-auto')}>

@@ -161,7 +161,7 @@ describe('a link without who shared it', () => {
     const server = installFakeServer();
     renderRoute('/referral-link?sharedByName=%20%20&sharedByUserId=%20');
 
-    await heading("You've Been Invited to Stillpoint");
+    await heading("You've been invited to Stillpoint");
     await waitFor(() => expect(track).toHaveBeenCalledWith('error', expect.anything()));
     expect(await appStoreBadge()).toBeInTheDocument();
     expect(server.calls(VIEW)).toHaveLength(0);

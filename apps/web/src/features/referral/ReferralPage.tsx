@@ -37,7 +37,7 @@ export function ReferralPage() {
             <span className="text-accent">{name}</span> invited you to {brand.name}
           </>
         ) : (
-          `You've Been Invited to ${brand.name}`
+          `You've been invited to ${brand.name}`
         )
       }
     >

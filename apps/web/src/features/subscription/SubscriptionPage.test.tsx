@@ -129,7 +129,8 @@ describe('after a failed payment (past due)', () => {
     await pageReady();
 
     const plan = screen.getByRole('region', { name: 'premium monthly' });
-    expect(within(plan).getByText('Payment failed')).toBeInTheDocument();
+    // The plan's badge and the notice under it.
+    expect(within(plan).getAllByText('Payment failed')).toHaveLength(2);
     expect(
       within(plan).getByText(
         /^Your last payment did not go through\. Premium stays on while it is tried again, until .+\.$/,
@@ -138,8 +139,7 @@ describe('after a failed payment (past due)', () => {
     expect(
       within(plan).getByText('The charge to Visa ending in 4242 failed. Update your card to keep premium.'),
     ).toBeInTheDocument();
-    expect(within(plan).getByText('payment failed')).toBeInTheDocument();
-    expect(badge()).toHaveTextContent('payment failed');
+    expect(badge()).toHaveTextContent('Payment failed');
     expect(within(plan).getByRole('button', { name: 'Update your card' })).toBeEnabled();
 
     // Premium is still on: neither a renewal nor an upgrade is offered, and nothing says it expired.
@@ -299,7 +299,7 @@ describe('back from checkout (stripe_success)', () => {
     expect(
       await screen.findByRole('region', { name: 'premium yearly' }, { timeout: CONFIRM_INTERVAL_MS + 3000 }),
     ).toBeInTheDocument();
-    expect(badge()).toHaveTextContent('trial 7 days left');
+    expect(badge()).toHaveTextContent('Trial 7 days left');
     // Then the confirmation, from what the server recorded: the trial's end, the first charge, how to cancel.
     const confirmation = await screen.findByRole('region', { name: 'Your Premium trial has started' });
     expect(within(confirmation).getByText('Free trial ends')).toBeInTheDocument();

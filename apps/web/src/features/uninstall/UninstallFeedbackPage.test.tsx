@@ -12,7 +12,7 @@ const SEND = 'POST /api/sendUninstallFeedback';
 const REF = 'inst_4fQ9-xY2kLm';
 
 const pageReady = () =>
-  screen.findByRole('heading', { level: 1, name: 'Sorry to See You Go' }, { timeout: 5000 });
+  screen.findByRole('heading', { level: 1, name: 'Sorry to see you go' }, { timeout: 5000 });
 const reasons = () => screen.getByRole('group', { name: 'Why did you remove the extension?' });
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
 const detailsField = () =>

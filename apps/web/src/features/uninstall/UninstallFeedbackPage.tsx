@@ -35,7 +35,7 @@ export function UninstallFeedbackPage() {
   const [sent, setSent] = useState(false);
 
   return (
-    <Page title={webPageTitle('/uninstall-chrome-extension')} heading="Sorry to See You Go">
+    <Page title={webPageTitle('/uninstall-chrome-extension')} heading="Sorry to see you go">
       {sent ? (
         <Thanks />
       ) : (

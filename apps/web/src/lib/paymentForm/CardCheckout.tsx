@@ -24,7 +24,7 @@ export interface CardCheckoutProps {
   priceId: string;
   /** Free days to ask for (the server may give fewer: a trial is once per person). */
   trialDays: number;
-  /** The submit button, e.g. 'Start Subscription' or 'Start Trial'. */
+  /** The submit button, e.g. 'Start subscription' or 'Start trial'. */
   submitLabel: string;
   /** Without express checkout, the button that shows the card fields, e.g. 'Purchase'. */
   revealLabel: string;

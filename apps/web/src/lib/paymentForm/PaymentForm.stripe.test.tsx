@@ -69,7 +69,7 @@ function renderStripeForm() {
           priceId={FAKE_PAYMENT_CONFIG.prices.annual}
           subtext="subtext"
           trialDays={0}
-          submitLabel="Start Subscription"
+          submitLabel="Start subscription"
           revealLabel="Purchase"
           allowSecondPurchase
           onComplete={onComplete}
@@ -110,7 +110,7 @@ describe('the payment form on Stripe', () => {
     const { server } = renderStripeForm();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Purchase' }));
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Start subscription' }));
 
     expect(await screen.findByText(messages.paymentFailed)).toBeInTheDocument();
     expect(server.calls('POST /api/getStripeSubscriptionIntent')).toHaveLength(0);
@@ -122,7 +122,7 @@ describe('the payment form on Stripe', () => {
     renderStripeForm();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Purchase' }));
-    await user.click(screen.getByRole('button', { name: 'Start Subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Start subscription' }));
 
     expect(await screen.findByText('Your postal code is incomplete.')).toBeInTheDocument();
   });

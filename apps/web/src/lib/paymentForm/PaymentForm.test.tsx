@@ -23,7 +23,7 @@ function renderForm(props: Partial<PaymentFormProps> = {}, path = '/pay') {
           priceId={ANNUAL}
           subtext="$4.17/mo billed yearly at $49.99/yr"
           trialDays={0}
-          submitLabel="Start Subscription"
+          submitLabel="Start subscription"
           revealLabel="Purchase"
           allowSecondPurchase
           onComplete={onComplete}
@@ -44,7 +44,7 @@ async function enterCard(number: string) {
   return user;
 }
 
-const submit = () => screen.getByRole('button', { name: 'Start Subscription' });
+const submit = () => screen.getByRole('button', { name: 'Start subscription' });
 
 describe('the payment form', () => {
   it('loads, then offers the card behind Purchase when there is no express checkout', async () => {
@@ -296,13 +296,13 @@ describe('the payment form', () => {
   it("asks for a trial's days when the page offers a trial", async () => {
     const server = installFakeServer({ signedIn: true });
     installFakePayments(server);
-    renderForm({ trialDays: 7, submitLabel: 'Start Trial', revealLabel: 'Start Trial' });
+    renderForm({ trialDays: 7, submitLabel: 'Start trial', revealLabel: 'Start trial' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Start Trial' }));
+    await user.click(await screen.findByRole('button', { name: 'Start trial' }));
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.type(screen.getByLabelText('Expiration date'), '1234');
     await user.type(screen.getByLabelText('Security code'), '123');
-    await user.click(screen.getByRole('button', { name: 'Start Trial' }));
+    await user.click(screen.getByRole('button', { name: 'Start trial' }));
 
     await screen.findByText('Payment confirmed. Welcome to premium!');
     expect(server.calls('POST /api/getStripeSubscriptionIntent')[0]?.body).toMatchObject({ numTrialDays: 7 });

@@ -14,7 +14,7 @@ type BudgetFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
 export const budgetValueAs = { setValueAs: (value: unknown) => parseBudget(String(value)) };
 
 /**
- * A site's daily budget wherever it is typed (Add Site, Edit Site, onboarding's rows): sessions
+ * A site's daily budget wherever it is typed (Add Site, Edit site, onboarding's rows): sessions
  * per day, a whole number from 1.
  */
 export function BudgetField({ label = 'Budget', hint = 'Sessions per day', ...props }: BudgetFieldProps) {

@@ -51,7 +51,7 @@ export function useToggleSiteActive() {
   });
 }
 
-/** Edit Site's Save: a new daily budget. */
+/** Edit site's Save: a new daily budget. */
 export function useUpdateSiteBudget() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -66,7 +66,7 @@ export function useUpdateSiteBudget() {
   });
 }
 
-/** Edit Site's Delete Site: siteId alone deletes (SPEC §7). */
+/** Edit site's Delete site: siteId alone deletes (SPEC §7). */
 export function useDeleteSite() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -55,7 +55,7 @@ describe('premiumStatus', () => {
       isExpired: false,
       isPaymentFailed: true,
       canBuyPlan: false,
-      badge: 'payment failed',
+      badge: 'Payment failed',
     });
   });
 
@@ -69,7 +69,7 @@ describe('premiumStatus', () => {
       ),
     ).toBe(8);
 
-    expect(premiumStatus(state)).toMatchObject({ daysLeft: 7, badge: 'trial 7 days left', isPremium: true });
+    expect(premiumStatus(state)).toMatchObject({ daysLeft: 7, badge: 'Trial 7 days left', isPremium: true });
   });
 
   it("keeps premium the server grants, though the page's fast clock is past the end", () => {
@@ -96,7 +96,7 @@ describe('premiumStatus', () => {
       isPremium: false,
       isExpired: true,
       canBuyPlan: true,
-      badge: 'subscription expired',
+      badge: 'Subscription expired',
     });
   });
 

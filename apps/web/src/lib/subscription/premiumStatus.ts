@@ -14,7 +14,7 @@ export interface PremiumStatus {
   isExpired: boolean;
   /**
    * A renewal's charge failed and is being retried while premium stays on: the page offers only
-   * "Update your card" (SPEC §2's badge reads 'payment failed').
+   * "Update your card" (SPEC §2's badge reads 'Payment failed').
    */
   isPaymentFailed: boolean;
   /** On a trial (SPEC §4: the period type says so, or the weekly promo), in force or not. */
@@ -26,7 +26,7 @@ export interface PremiumStatus {
   /** Nothing is in force, or only the no-card trial: the upgrade card applies. */
   canBuyPlan: boolean;
   /**
-   * The header badge ('PRO', 'trial N days left', 'payment failed', 'subscription expired'), or
+   * The header badge ('PRO', 'Trial N days left', 'Payment failed', 'Subscription expired'), or
    * null without a subscription.
    */
   badge: string | null;
@@ -35,8 +35,8 @@ export interface PremiumStatus {
 /**
  * The server decides what is in force: its answer carries isTrial, daysLeft, isExpired and
  * isPaymentFailed, worked out with core's rules on the server's clock. The page never re-derives
- * them with the browser's clock, which may be off by anything (a brand-new trial would read 'trial
- * 8 days left' on a clock 100 ms behind, and a fast clock would say 'subscription expired' while
+ * them with the browser's clock, which may be off by anything (a brand-new trial would read 'Trial
+ * 8 days left' on a clock 100 ms behind, and a fast clock would say 'Subscription expired' while
  * the server grants premium). Only clock-free facts come from the subscriber itself (is there an entitlement, is a
  * card on file).
  */

@@ -111,7 +111,7 @@ describe('the subscription store', () => {
     await user.click(refresh);
     act(() => answer.release({ body: { success: true, data: subscriptionState('cardTrial', { days: 1 }) } }));
 
-    await waitFor(() => expect(screen.getAllByTestId('badge')[0]).toHaveTextContent('trial 1 day left'));
+    await waitFor(() => expect(screen.getAllByTestId('badge')[0]).toHaveTextContent('Trial 1 day left'));
     // The first fetch, then one refresh for the three clicks.
     expect(server.calls('GET /api/getSubscriptionState')).toHaveLength(2);
   });
@@ -135,7 +135,7 @@ describe('the subscription store', () => {
     server.state.subscription = subscriptionState('noCardTrial', { days: 7, now: serverClock(MINUTE_MS) });
     const { unmount } = renderStore();
     await waitFor(() => expect(status()).toBe('initialised'));
-    expect(screen.getByTestId('badge')).toHaveTextContent('trial 7 days left');
+    expect(screen.getByTestId('badge')).toHaveTextContent('Trial 7 days left');
     unmount();
 
     // This page's clock is fast: past the end by its count, while the server still grants a minute.

@@ -27,7 +27,7 @@ export const settingsEndpoints = {
   getBrowserSiteSettings: defineEndpoint({
     method: 'GET',
     path: '/getBrowserSiteSettings',
-    summary: "The user's feedblocking switches; null until set up (the home page then offers Finish Setup).",
+    summary: "The user's feedblocking switches; null until set up (the home page then offers Finish setup).",
     auth: 'user',
     response: z.nullable(feedblockingSettingsSchema),
   }),

@@ -51,7 +51,7 @@ export const updateBrowserCustomSiteBodySchema = z.strictObject({
 });
 export type UpdateBrowserCustomSiteBody = z.infer<typeof updateBrowserCustomSiteBodySchema>;
 
-/** Edit Site changes only the budget: the site itself is fixed once added. */
+/** Edit site changes only the budget: the site itself is fixed once added. */
 export const editSiteBudgetSchema = z.required(z.pick(updateBrowserCustomSiteBodySchema, { budget: true }));
 
 /** Whether an update body means "delete this site". */

@@ -9,6 +9,7 @@ import { PurchaseTerms } from '../../../lib/purchaseTerms/PurchaseTerms';
 import { useSubscriptionDisclosure } from '../../../lib/purchaseTerms/useSubscriptionDisclosure';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
+import { START_TRIAL } from './paywallCopy';
 
 /**
  * The timeline paywall (SPEC §2): what happens on each day of the trial, then the payment form
@@ -88,8 +89,8 @@ export function TimelinePaywall({ onComplete }: { onComplete(outcome: PaymentOut
             priceId={priceId}
             subtext={yearly}
             trialDays={FREE_TRIAL_DAYS}
-            submitLabel="Start Trial"
-            revealLabel="Start Trial"
+            submitLabel={START_TRIAL}
+            revealLabel={START_TRIAL}
             allowSecondPurchase={false}
             onComplete={onComplete}
           />

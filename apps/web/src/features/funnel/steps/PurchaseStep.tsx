@@ -16,7 +16,7 @@ export function PurchaseStep({
   onComplete,
   onSignIn,
 }: {
-  /** Whether the funnel's answers make a plan: without them, no "Your Personal Plan is ready". */
+  /** Whether the funnel's answers make a plan: without them, no "Your personal plan is ready". */
   hasAnswers: boolean;
   /** Back from the provider, whose check of the card failed: said above a paywall that cannot say it itself. */
   authenticationFailed: boolean;

@@ -10,9 +10,9 @@ import { renderRoute } from '../../../test/renderRoute';
 // Loaded once up front: the route's lazy import is slow on a busy machine, and tests have 5 s.
 beforeAll(() => import('../HomePage'));
 
-const findSection = () => screen.findByRole('region', { name: "Sites We'll Feedblock" }, { timeout: 5000 });
+const findSection = () => screen.findByRole('region', { name: "Sites we'll feedblock" }, { timeout: 5000 });
 
-describe("Sites We'll Feedblock", () => {
+describe("Sites we'll feedblock", () => {
   afterEach(() => {
     toast.dismiss();
   });
@@ -33,16 +33,16 @@ describe("Sites We'll Feedblock", () => {
     ]);
     expect(within(section).getByRole('switch', { name: 'Feedblock LinkedIn' })).not.toBeChecked();
     expect(within(section).getByRole('switch', { name: 'Feedblock Reddit' })).toBeChecked();
-    expect(within(section).queryByRole('link', { name: 'Finish Setup' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: 'Finish setup' })).not.toBeInTheDocument();
   });
 
-  it("offers 'Finish Setup' to onboarding instead of switches when there are no settings", async () => {
+  it("offers 'Finish setup' to onboarding instead of switches when there are no settings", async () => {
     const user = userEvent.setup();
     const server = installDashboardServer({ settings: null });
     const { router } = renderRoute('/');
     const section = await findSection();
 
-    const finish = await within(section).findByRole('link', { name: 'Finish Setup' });
+    const finish = await within(section).findByRole('link', { name: 'Finish setup' });
     expect(within(section).queryByRole('switch')).not.toBeInTheDocument();
     await user.click(finish);
 

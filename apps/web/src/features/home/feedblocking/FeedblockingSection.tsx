@@ -9,7 +9,7 @@ import { LoadError } from '../../../ui/LoadError';
 import { SwitchList } from '../../../ui/SwitchList';
 import { useFeedblockingSettings, useSetFeedblocking } from './useFeedblockingSettings';
 
-/** SPEC §2 'Sites We'll Feedblock': a switch per site, or 'Finish Setup' when there are no settings yet. */
+/** SPEC §2 'Sites we'll feedblock': a switch per site, or 'Finish setup' when there are no settings yet. */
 export function FeedblockingSection() {
   const settings = useFeedblockingSettings();
   const headingId = useId();
@@ -18,7 +18,7 @@ export function FeedblockingSection() {
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-col gap-0.5">
         <h3 id={headingId} className="text-base font-semibold text-ink sm:text-lg">
-          Sites We'll Feedblock
+          Sites we'll feedblock
         </h3>
         <p className="text-sm text-muted">
           The endless feed is hidden; search, messages and the rest still work.
@@ -50,7 +50,7 @@ export function FeedblockingSection() {
             onClick={() => track('clickedFinishSetupFromHome')}
             className={buttonStyles('primary', 'shrink-0')}
           >
-            Finish Setup
+            Finish setup
           </Link>
         </div>
       ) : (

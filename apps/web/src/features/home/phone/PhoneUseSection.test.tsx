@@ -69,7 +69,7 @@ function renderSection({ apps = [app()], profile: me = profile(), supportedApps 
           </AddSiteProvider>
         ),
       },
-      { path: '/mobileDownload', element: <h1>Download Stillpoint on Mobile</h1> },
+      { path: '/mobileDownload', element: <h1>Download Stillpoint on mobile</h1> },
     ],
     { initialEntries: ['/'] },
   );
@@ -84,11 +84,11 @@ function renderSection({ apps = [app()], profile: me = profile(), supportedApps 
 const appRow = (name: string) => screen.getByRole('listitem', { name });
 
 describe('PhoneUseSection', () => {
-  it("sits under 'Your Phone Use' in a phone-shaped card 300 px wide and at least 560 px tall", async () => {
+  it("sits under 'Your phone use' in a phone-shaped card 300 px wide and at least 560 px tall", async () => {
     renderSection();
 
-    const section = screen.getByRole('region', { name: 'Your Phone Use' });
-    await within(section).findByText('Phone Use Today');
+    const section = screen.getByRole('region', { name: 'Your phone use' });
+    await within(section).findByText('Phone use today');
     const frame = section.querySelector<HTMLElement>('[style*="min-height"]');
     expect(frame?.style.width).toBe('300px');
     expect(frame?.style.minHeight).toBe('560px');
@@ -99,12 +99,12 @@ describe('PhoneUseSection', () => {
     expect(screen.getByRole('status', { name: 'Loading your phone use' })).toBeInTheDocument();
   });
 
-  it("with no apps and no screen time today offers 'Mobile Setup', a link to /mobileDownload", async () => {
+  it("with no apps and no screen time today offers 'Mobile setup', a link to /mobileDownload", async () => {
     const { user, router } = renderSection({ apps: [], profile: profile({ mobileScreenTimeToday: 0 }) });
 
-    const setup = await screen.findByRole('link', { name: 'Mobile Setup' });
+    const setup = await screen.findByRole('link', { name: 'Mobile setup' });
     expect(setup).toHaveAttribute('href', '/mobileDownload');
-    expect(screen.queryByText('Phone Use Today')).not.toBeInTheDocument();
+    expect(screen.queryByText('Phone use today')).not.toBeInTheDocument();
 
     await user.click(setup);
     expect(router.state.location.pathname).toBe('/mobileDownload');
@@ -125,10 +125,10 @@ describe('PhoneUseSection', () => {
       ],
     });
 
-    expect(await screen.findByText('Phone Use Today')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Mobile Setup' })).not.toBeInTheDocument();
-    expect(screen.getByText('Screen Time Today').nextElementSibling).toHaveTextContent('2h 14m');
-    expect(screen.getByText('Day Streak').nextElementSibling).toHaveTextContent('12');
+    expect(await screen.findByText('Phone use today')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mobile setup' })).not.toBeInTheDocument();
+    expect(screen.getByText('Screen time today').nextElementSibling).toHaveTextContent('2h 14m');
+    expect(screen.getByText('Day streak').nextElementSibling).toHaveTextContent('12');
 
     const instagram = appRow('Instagram');
     expect(within(instagram).getByText('47m used')).toBeInTheDocument();
@@ -144,9 +144,9 @@ describe('PhoneUseSection', () => {
   it('shows the summary when there is screen time but no limited apps yet', async () => {
     renderSection({ apps: [], profile: profile({ mobileScreenTimeToday: 42 }) });
 
-    expect(await screen.findByText('Phone Use Today')).toBeInTheDocument();
-    expect(screen.getByText('Screen Time Today').nextElementSibling).toHaveTextContent('42m');
-    expect(screen.queryByRole('link', { name: 'Mobile Setup' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Phone use today')).toBeInTheDocument();
+    expect(screen.getByText('Screen time today').nextElementSibling).toHaveTextContent('42m');
+    expect(screen.queryByRole('link', { name: 'Mobile setup' })).not.toBeInTheDocument();
   });
 
   it("turns the bar red once today's opens exceed the daily budget, not when they reach it", async () => {
@@ -240,7 +240,7 @@ describe('PhoneUseSection', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Intercept threads.net on the web' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Add a Site' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add a site' });
     expect(await within(dialog).findByLabelText('Site', {}, { timeout: 5000 })).toHaveValue('threads.net');
   });
 
@@ -262,7 +262,7 @@ describe('PhoneUseSection', () => {
 
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Phone Use Today')).toBeInTheDocument();
+    expect(await screen.findByText('Phone use today')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

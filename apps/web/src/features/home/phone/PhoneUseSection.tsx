@@ -12,7 +12,7 @@ import { PhoneFrame } from './PhoneFrame';
 import { usePhoneUse } from './usePhoneUse';
 
 /**
- * SPEC §2 'Your Phone Use': a phone-shaped card with today's screen time, the day streak and each
+ * SPEC §2 'Your phone use': a phone-shaped card with today's screen time, the day streak and each
  * limited app; before any phone has reported, an invitation to set up the mobile app.
  */
 export function PhoneUseSection() {
@@ -20,7 +20,7 @@ export function PhoneUseSection() {
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
       <h2 id={headingId} className="text-xl font-semibold tracking-tight text-ink">
-        Your Phone Use
+        Your phone use
       </h2>
       <PhoneFrame>
         <PhoneScreen />
@@ -68,7 +68,7 @@ function PhoneScreen() {
           </p>
         </div>
         <Link to="/mobileDownload" className={buttonStyles('primary', 'w-full')}>
-          Mobile Setup
+          Mobile setup
         </Link>
       </div>
     );
@@ -78,17 +78,17 @@ function PhoneScreen() {
   return (
     <div className="flex flex-col gap-4">
       <h3 className="text-center text-sm font-semibold tracking-wide text-muted uppercase">
-        Phone Use Today
+        Phone use today
       </h3>
       <dl className="grid grid-cols-2 gap-2.5">
         <div className="flex flex-col justify-between gap-1 rounded-2xl bg-surface p-3 shadow-sm">
-          <dt className="text-xs text-muted">Screen Time Today</dt>
+          <dt className="text-xs text-muted">Screen time today</dt>
           <dd className="text-xl font-semibold tabular-nums text-ink">
             {formatPhoneUse(profile.mobileScreenTimeToday)}
           </dd>
         </div>
         <div className="flex flex-col justify-between gap-1 rounded-2xl bg-surface p-3 shadow-sm">
-          <dt className="text-xs text-muted">Day Streak</dt>
+          <dt className="text-xs text-muted">Day streak</dt>
           <dd className="flex items-center gap-1 text-xl font-semibold tabular-nums text-ink">
             <FireIcon className="size-5 text-[#d9480f]" />
             {streak}

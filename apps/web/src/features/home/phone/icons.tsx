@@ -2,7 +2,7 @@ import { Flame, Plus, Smartphone } from 'lucide-react';
 
 // The phone card's icons at their usual sizes, so the card's markup stays about layout.
 
-/** Day Streak's fire (SPEC §2 Phone card), filled so it reads as a flame at 20 px. */
+/** Day streak's fire (SPEC §2 Phone card), filled so it reads as a flame at 20 px. */
 export function FireIcon({ className = 'size-5' }: { className?: string }) {
   return <Flame aria-hidden="true" className={className} fill="currentColor" strokeWidth={1.5} />;
 }

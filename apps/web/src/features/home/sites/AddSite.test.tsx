@@ -12,8 +12,8 @@ import { AddSiteProvider, useAddSite } from '.';
 async function openAddSite() {
   const user = userEvent.setup();
   // The first render loads the page's code, which can take a while on a busy machine.
-  await user.click(await screen.findByRole('button', { name: '+ Add Site' }, { timeout: 5000 }));
-  const dialog = await screen.findByRole('dialog', { name: 'Add a Site' });
+  await user.click(await screen.findByRole('button', { name: '+ Add site' }, { timeout: 5000 }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a site' });
   // The form loads with the dialog's first opening; the dialog shows a spinner until then.
   const site = await within(dialog).findByLabelText('Site', {}, { timeout: 5000 });
   return {
@@ -107,7 +107,7 @@ describe('Add Site', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     const [request] = server.calls('POST /api/addBrowserSite');
     expect(request?.body).toEqual({ siteOrigin: 'https://youtube.com', budget: 2 });
-    expect(await screen.findByText('0/2 Uses Today')).toBeInTheDocument();
+    expect(await screen.findByText('0/2 uses today')).toBeInTheDocument();
   });
 
   it('adds the site, closes without a toast and shows its card', async () => {
@@ -121,11 +121,11 @@ describe('Add Site', () => {
 
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { level: 4, name: 'reddit.com' })).toBeInTheDocument();
-    expect(screen.getByText('0/3 Uses Today')).toBeInTheDocument();
+    expect(screen.getByText('0/3 uses today')).toBeInTheDocument();
     expect(screen.queryByText('No sites yet')).not.toBeInTheDocument();
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     // Focus goes back to the button that opened the dialog.
-    await waitFor(() => expect(screen.getByRole('button', { name: '+ Add Site' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: '+ Add site' })).toHaveFocus());
     await waitFor(() =>
       expect(server.tracked()).toEqual(
         expect.arrayContaining(['viewAddSiteModal', 'addedNewSite', 'closeAddSiteModal']),
@@ -245,7 +245,7 @@ describe('Add Site', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add tiktok.com' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Add a Site' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add a site' });
     expect(await within(dialog).findByLabelText('Site', {}, { timeout: 5000 })).toHaveValue('tiktok.com');
     expect(within(dialog).getByRole('button', { name: 'Add' })).toBeEnabled();
   });

@@ -71,7 +71,7 @@ export function AddSiteProvider({ children }: { children: ReactNode }) {
           // While the site is being added, Escape and outside clicks wait for the answer.
           if (!next && !busy.current) close('cancel');
         }}
-        title="Add a Site"
+        title="Add a site"
         description="Each visit starts with a short pause, and you choose how many sessions a day it gets."
       >
         <AddSiteForm

@@ -19,7 +19,7 @@ interface EditSiteFormProps {
 }
 
 /**
- * SPEC §2 Edit Site: the origin read-only, the budget (Save disabled at 0 or less, §5), and Delete
+ * SPEC §2 Edit site: the origin read-only, the budget (Save disabled at 0 or less, §5), and Delete
  * Site behind a confirmation inside the dialog.
  */
 export function EditSiteForm({ site, onDone, onBusyChange }: EditSiteFormProps) {
@@ -81,7 +81,7 @@ export function EditSiteForm({ site, onDone, onBusyChange }: EditSiteFormProps) 
           disabled={busy}
           className="sm:mr-auto sm:-ml-3"
         >
-          Delete Site
+          Delete site
         </Button>
         <Button variant="secondary" onClick={() => onDone('cancel')} disabled={busy}>
           Cancel
@@ -128,10 +128,10 @@ function DeleteConfirmation({
           // Focus lands here first, so the question is read with it.
           aria-describedby={`${questionId} ${questionId}-detail`}
         >
-          Keep Site
+          Keep site
         </Button>
         <Button variant="danger" onClick={onConfirm} loading={deleting}>
-          Yes, Delete Site
+          Yes, delete site
         </Button>
       </div>
     </div>

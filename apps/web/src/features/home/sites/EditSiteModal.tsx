@@ -13,7 +13,7 @@ interface EditSiteModalProps {
   onClose(reason: 'cancel' | 'saved' | 'deleted'): void;
 }
 
-/** The Edit Site dialog (SPEC §2); tracks closeEditSiteModal however it closes. */
+/** The Edit site dialog (SPEC §2); tracks closeEditSiteModal however it closes. */
 export function EditSiteModal({ site, onClose }: EditSiteModalProps) {
   const busy = useRef(false);
   const close = useCallback(
@@ -33,7 +33,7 @@ export function EditSiteModal({ site, onClose }: EditSiteModalProps) {
       onOpenChange={(next) => {
         if (!next && !busy.current) close('cancel');
       }}
-      title="Edit Site"
+      title="Edit site"
     >
       {site ? <EditSiteForm key={site.id} site={site} onDone={close} onBusyChange={onBusyChange} /> : null}
     </Modal>

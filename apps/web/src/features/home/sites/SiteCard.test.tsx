@@ -37,7 +37,7 @@ describe('SiteCard', () => {
 
     expect(screen.getByRole('heading', { level: 4, name: 'youtube.com' })).toBeInTheDocument();
     // dailyBudget, the budget in force today, is what today's uses count against.
-    expect(screen.getByText('2/3 Uses Today')).toBeInTheDocument();
+    expect(screen.getByText('2/3 uses today')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit youtube.com' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Intercept youtube.com' })).toBeChecked();
     expect(screen.queryByText(/session ends in/)).not.toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('SiteCard', () => {
   it('keeps the port of a local site and shows a paused site unchecked', () => {
     renderCard(makeSite({ siteOrigin: 'http://localhost:8080', active: false }));
 
-    expect(screen.getByText('0/3 Uses Today')).toBeInTheDocument();
+    expect(screen.getByText('0/3 uses today')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Intercept localhost:8080' })).not.toBeChecked();
   });
 
@@ -69,7 +69,7 @@ describe('SiteCard', () => {
     renderCard(site);
 
     expect(screen.getByText('session ends in 7 mins')).toBeInTheDocument();
-    expect(screen.getByText('1/3 Uses Today')).toBeInTheDocument();
+    expect(screen.getByText('1/3 uses today')).toBeInTheDocument();
     expect(progress()).toHaveAttribute('aria-valuenow', '30');
 
     // Nothing moves between beats...

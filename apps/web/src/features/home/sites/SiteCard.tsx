@@ -39,7 +39,7 @@ export function SiteCard({ site, onEdit }: SiteCardProps) {
             <BreakableHost host={host} />
           </h4>
           <p className={`text-sm ${overBudget ? 'font-medium text-ink' : 'text-muted'}`}>
-            {`${used}/${site.dailyBudget} Uses Today`}
+            {`${used}/${site.dailyBudget} uses today`}
             {site.active ? null : <span className="font-normal text-muted"> · Paused</span>}
           </p>
         </div>

@@ -9,18 +9,18 @@ import { renderRoute } from '../../../test/renderRoute';
 // Loaded once up front: the route's lazy import is slow on a busy machine, and tests have 5 s.
 beforeAll(() => import('../HomePage'));
 
-const findSites = () => screen.findByRole('region', { name: "Sites We'll Intercept" }, { timeout: 5000 });
+const findSites = () => screen.findByRole('region', { name: "Sites we'll intercept" }, { timeout: 5000 });
 
 async function openEditor(host: string) {
   const user = userEvent.setup();
   const sites = await findSites();
   await user.click(await within(sites).findByRole('button', { name: `Edit ${host}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Edit Site' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit site' });
   // The form loads with the dialog's first opening; the dialog shows a spinner until then.
   return { user, dialog, budget: await within(dialog).findByLabelText('Budget', {}, { timeout: 5000 }) };
 }
 
-describe("Sites We'll Intercept", () => {
+describe("Sites we'll intercept", () => {
   afterEach(() => {
     vi.useRealTimers();
     toast.dismiss();
@@ -35,7 +35,7 @@ describe("Sites We'll Intercept", () => {
     expect(await within(sites).findByText('No sites yet')).toBeInTheDocument();
     await user.click(within(sites).getByRole('button', { name: 'Add your first site' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Add a Site' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Add a site' })).toBeInTheDocument();
   });
 
   it("lists the sites for the person's local day, each with its uses", async () => {
@@ -54,8 +54,8 @@ describe("Sites We'll Intercept", () => {
       'www.youtube.com',
       'reddit.com',
     ]);
-    expect(within(cards[0] as HTMLElement).getByText('1/4 Uses Today')).toBeInTheDocument();
-    expect(within(cards[1] as HTMLElement).getByText('0/3 Uses Today')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByText('1/4 uses today')).toBeInTheDocument();
+    expect(within(cards[1] as HTMLElement).getByText('0/3 uses today')).toBeInTheDocument();
     expect(within(cards[0] as HTMLElement).queryByText(/Paused/)).not.toBeInTheDocument();
     const day = Math.floor((Date.now() - new Date().getTimezoneOffset() * 60_000) / 86_400_000);
     expect(
@@ -106,7 +106,7 @@ describe("Sites We'll Intercept", () => {
       ),
     );
     expect(within(sites).queryByText(/session ends in/)).not.toBeInTheDocument();
-    expect(within(sites).getByText('1/3 Uses Today')).toBeInTheDocument();
+    expect(within(sites).getByText('1/3 uses today')).toBeInTheDocument();
   });
 
   describe('the intercept switch', () => {
@@ -148,7 +148,7 @@ describe("Sites We'll Intercept", () => {
     });
   });
 
-  describe('Edit Site', () => {
+  describe('Edit site', () => {
     it('shows the origin read-only and the budget, and saves a new budget', async () => {
       const server = installDashboardServer({
         sites: [makeSite({ siteOrigin: 'https://reddit.com', budget: 3 })],
@@ -172,7 +172,7 @@ describe("Sites We'll Intercept", () => {
         siteId: server.state.sites[0]?.id,
         budget: 5,
       });
-      expect(await within(await findSites()).findByText('0/5 Uses Today')).toBeInTheDocument();
+      expect(await within(await findSites()).findByText('0/5 uses today')).toBeInTheDocument();
       await waitFor(() =>
         expect(server.tracked()).toEqual(
           expect.arrayContaining(['viewEditSiteModal', 'editCustomSite', 'closeEditSiteModal']),
@@ -220,16 +220,16 @@ describe("Sites We'll Intercept", () => {
       renderRoute('/');
       const { user, dialog } = await openEditor('reddit.com');
 
-      await user.click(within(dialog).getByRole('button', { name: 'Delete Site' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Delete site' }));
       expect(within(dialog).getByText('Delete reddit.com?')).toBeInTheDocument();
-      const keep = within(dialog).getByRole('button', { name: 'Keep Site' });
+      const keep = within(dialog).getByRole('button', { name: 'Keep site' });
       expect(keep).toHaveFocus();
       await user.click(keep);
       expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
       expect(server.calls('POST /api/updateBrowserCustomSite')).toHaveLength(0);
 
-      await user.click(within(dialog).getByRole('button', { name: 'Delete Site' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Yes, Delete Site' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Delete site' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Yes, delete site' }));
 
       await waitFor(() => expect(dialog).not.toBeInTheDocument());
       expect(server.calls('POST /api/updateBrowserCustomSite')[0]?.body).toEqual({
@@ -238,8 +238,8 @@ describe("Sites We'll Intercept", () => {
       const sites = await findSites();
       await waitFor(() => expect(within(sites).queryByRole('heading', { name: 'reddit.com' })).toBeNull());
       expect(within(sites).getByRole('heading', { name: 'x.com' })).toBeInTheDocument();
-      // The deleted card's edit button is gone; focus goes on to '+ Add Site'.
-      await waitFor(() => expect(within(sites).getByRole('button', { name: '+ Add Site' })).toHaveFocus());
+      // The deleted card's edit button is gone; focus goes on to '+ Add site'.
+      await waitFor(() => expect(within(sites).getByRole('button', { name: '+ Add site' })).toHaveFocus());
       await waitFor(() => expect(server.tracked()).toContain('deleteCustomSite'));
     });
   });

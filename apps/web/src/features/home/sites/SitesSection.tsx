@@ -7,9 +7,13 @@ import { Button } from '../../../ui/Button';
 import { LoadError } from '../../../ui/LoadError';
 import { useAddSite } from './AddSiteProvider';
 import { EditSiteModal, loadEditSiteForm } from './EditSiteModal';
+import { SiteAccessNotice } from './SiteAccessNotice';
 import { SiteCard } from './SiteCard';
 
-/** SPEC §2 'Sites We'll Intercept': a card per site, '+ Add Site', and an invitation when empty. */
+/**
+ * SPEC §2 'Sites we'll intercept': a card per site, '+ Add site', and an invitation when empty;
+ * above the cards, the sites this browser has not granted the extension access to (decision 045).
+ */
 export function SitesSection() {
   const sites = useSites();
   const { openAddSite } = useAddSite();
@@ -21,7 +25,7 @@ export function SitesSection() {
     setEditing(site);
     track('viewEditSiteModal', { siteId: site.id });
   }, []);
-  // A deleted site's edit button is gone, so focus goes on to '+ Add Site' rather than nowhere.
+  // A deleted site's edit button is gone, so focus goes on to '+ Add site' rather than nowhere.
   const addButton = useRef<HTMLButtonElement>(null);
   const deleted = useRef(false);
   const closeEdit = useCallback((reason: 'cancel' | 'saved' | 'deleted') => {
@@ -39,10 +43,10 @@ export function SitesSection() {
       <div className="flex flex-col gap-1">
         <div className="flex items-center justify-between gap-3">
           <h3 id={headingId} className="text-base font-semibold text-ink sm:text-lg">
-            Sites We'll Intercept
+            Sites we'll intercept
           </h3>
           <Button ref={addButton} variant="secondary" onClick={() => openAddSite()} className="shrink-0">
-            + Add Site
+            + Add site
           </Button>
         </div>
         <p className="text-sm text-muted">A breath before they open, and a daily budget of sessions.</p>
@@ -60,11 +64,14 @@ export function SitesSection() {
       ) : sites.data.length === 0 ? (
         <EmptySites onAdd={() => openAddSite()} />
       ) : (
-        <ul className="flex flex-col gap-3">
-          {sites.data.map((site) => (
-            <SiteCard key={site.id} site={site} onEdit={edit} />
-          ))}
-        </ul>
+        <>
+          <SiteAccessNotice sites={sites.data} />
+          <ul className="flex flex-col gap-3">
+            {sites.data.map((site) => (
+              <SiteCard key={site.id} site={site} onEdit={edit} />
+            ))}
+          </ul>
+        </>
       )}
 
       <EditSiteModal site={editing} onClose={closeEdit} />

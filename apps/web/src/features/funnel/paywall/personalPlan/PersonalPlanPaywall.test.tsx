@@ -79,11 +79,11 @@ function renderPaywall(props: Partial<PersonalPlanPaywallProps> = {}, options = 
 }
 
 const annualCard = () => screen.findByRole('button', { name: /^Annual/ });
-const biennialCard = () => screen.findByRole('button', { name: /^2 Year/ });
+const biennialCard = () => screen.findByRole('button', { name: /^2-year/ });
 
 async function enterCard(user: ReturnType<typeof userEvent.setup>, number: string) {
   const dialog = await screen.findByRole('dialog');
-  await user.click(await within(dialog).findByRole('button', { name: 'Start Trial' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Start trial' }));
   await user.type(within(dialog).getByLabelText('Card number'), number);
   await user.type(within(dialog).getByLabelText('Expiration date'), '1234');
   await user.type(within(dialog).getByLabelText('Security code'), '123');
@@ -95,7 +95,7 @@ describe('PersonalPlanPaywall', () => {
     renderPaywall();
 
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Your Personal Plan is ready' }),
+      screen.getByRole('heading', { level: 1, name: 'Your personal plan is ready' }),
     ).toBeInTheDocument();
     // A new server backs nothing: the study's two figures, and no rating.
     const figures = screen.getByRole('region', { name: 'What the numbers say' });
@@ -118,13 +118,13 @@ describe('PersonalPlanPaywall', () => {
 
     expect(screen.getByText('Loading the plans').closest('[role="status"]')).toBeInTheDocument();
     const annual = await annualCard();
-    expect(annual).toHaveTextContent('Most Popular');
+    expect(annual).toHaveTextContent('Most popular');
     expect(annual).toHaveTextContent('$0.14per day');
     expect(annual).toHaveTextContent('$49.99 billed yearly');
     const biennial = await biennialCard();
     expect(biennial).toHaveTextContent('$0.12per day');
     expect(biennial).toHaveTextContent('$90.00 billed every 2 years');
-    expect(biennial).not.toHaveTextContent('Most Popular');
+    expect(biennial).not.toHaveTextContent('Most popular');
     expect(screen.queryByText('Loading the plans')).not.toBeInTheDocument();
 
     const asked = server.calls('GET /api/getStripePrice').map((call) => call.search.get('priceId'));
@@ -177,8 +177,8 @@ describe('PersonalPlanPaywall', () => {
       name: `Start your ${FREE_TRIAL_DAYS}-day free trial`,
     });
     expect(within(dialog).getByText(planTrialSubtext('annual', 4999, 'usd'))).toBeInTheDocument();
-    expect(within(dialog).getByText('$49.99, billed yearly. 7 day trial')).toBeInTheDocument();
-    expect(await within(dialog).findByRole('button', { name: 'Start Trial' })).toBeEnabled();
+    expect(within(dialog).getByText('$49.99, billed yearly. 7-day trial')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Start trial' })).toBeEnabled();
   });
 
   it('opens the payment form for the 2-year plan with its own subtext', async () => {
@@ -190,7 +190,7 @@ describe('PersonalPlanPaywall', () => {
 
     await user.click(await biennialCard());
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('$90.00, billed every 2 years. 7 day trial')).toBeInTheDocument();
+    expect(within(dialog).getByText('$90.00, billed every 2 years. 7-day trial')).toBeInTheDocument();
     expect(within(dialog).queryByText(/billed yearly/)).not.toBeInTheDocument();
   });
 
@@ -199,7 +199,7 @@ describe('PersonalPlanPaywall', () => {
     const user = userEvent.setup();
     await user.click(await biennialCard());
     const dialog = await enterCard(user, '4242424242424242');
-    await user.click(within(dialog).getByRole('button', { name: 'Start Trial' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start trial' }));
 
     await waitFor(() => expect(onComplete).toHaveBeenCalledWith('purchased'));
     expect(onComplete).toHaveBeenCalledTimes(1);
@@ -265,7 +265,7 @@ describe('PersonalPlanPaywall', () => {
     expect(within(strip).queryAllByRole('img')).toHaveLength(0);
   });
 
-  it("on a phone, 'Try for Free' scrolls to the plans and hides once they are on screen", async () => {
+  it("on a phone, 'Try for free' scrolls to the plans and hides once they are on screen", async () => {
     phone = true;
     // jsdom does not scroll.
     const scrollIntoView = vi.fn();
@@ -276,7 +276,7 @@ describe('PersonalPlanPaywall', () => {
     renderPaywall();
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('button', { name: 'Try for Free' }));
+    await user.click(screen.getByRole('button', { name: 'Try for free' }));
     const heading = screen.getByRole('heading', { level: 2, name: 'Select your plan' });
     const section = screen.getByRole('region', { name: 'Select your plan' });
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
@@ -285,16 +285,16 @@ describe('PersonalPlanPaywall', () => {
     expect(heading).toHaveFocus();
 
     setOnScreen(section, true);
-    expect(screen.queryByRole('button', { name: 'Try for Free' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try for free' })).not.toBeInTheDocument();
     setOnScreen(section, false);
-    expect(screen.getByRole('button', { name: 'Try for Free' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try for free' })).toBeInTheDocument();
     await annualCard();
   });
 
-  it("has no floating 'Try for Free' from 768 px up", async () => {
+  it("has no floating 'Try for free' from 768 px up", async () => {
     renderPaywall();
     await annualCard();
-    expect(screen.queryByRole('button', { name: 'Try for Free' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try for free' })).not.toBeInTheDocument();
   });
 });
 
@@ -314,7 +314,7 @@ describe('PersonalPlanPaywall’s terms', () => {
     );
 
     await enterCard(user, '4242 4242 4242 4242');
-    await user.click(within(dialog).getByRole('button', { name: 'Start Trial' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start trial' }));
     await waitFor(() => expect(server.calls('POST /api/getStripeSubscriptionIntent')).toHaveLength(1));
     expect(server.calls('POST /api/getStripeSubscriptionIntent')[0]?.body).toMatchObject({
       priceId: PRICES.biennial90Dollars,

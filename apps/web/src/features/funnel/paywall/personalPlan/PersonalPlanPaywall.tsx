@@ -12,6 +12,7 @@ import { useSubscriptionDisclosure } from '../../../../lib/purchaseTerms/useSubs
 import { ScreenCarousel } from '../../../../lib/screens/ScreenCarousel';
 import { Button } from '../../../../ui/Button';
 import { Modal } from '../../../../ui/Modal';
+import { START_TRIAL } from '../paywallCopy';
 import { BenefitClaims } from './BenefitClaims';
 import { PLAN_COPY, PlanCards } from './PlanCards';
 import { PressStrip } from './PressStrip';
@@ -58,7 +59,7 @@ export function PersonalPlanPaywall({
       <header className="flex flex-col gap-3 text-center">
         <p className="text-sm font-semibold tracking-[0.14em] text-accent uppercase">Your plan</p>
         <h1 className="text-balance text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
-          Your Personal Plan is ready
+          Your personal plan is ready
         </h1>
         <p className="mx-auto max-w-xl text-balance text-muted">
           A breath before the sites that pull you in, a daily budget for each, and quieter feeds.
@@ -94,7 +95,7 @@ export function PersonalPlanPaywall({
       {isMobile && !plansOnScreen ? (
         <div className="pointer-events-none fixed inset-x-0 bottom-[var(--cookie-banner-height,0px)] z-30 bg-gradient-to-t from-paper via-paper/90 to-transparent px-4 pt-6 pb-[max(1rem,env(safe-area-inset-bottom))]">
           <Button className="pointer-events-auto w-full shadow-lg" onClick={goToPlans}>
-            Try for Free
+            Try for free
           </Button>
         </div>
       ) : null}
@@ -113,8 +114,8 @@ export function PersonalPlanPaywall({
             priceId={chosen.priceId}
             subtext={planTrialSubtext(chosen.kind, chosen.cents, chosen.currency)}
             trialDays={FREE_TRIAL_DAYS}
-            submitLabel="Start Trial"
-            revealLabel="Start Trial"
+            submitLabel={START_TRIAL}
+            revealLabel={START_TRIAL}
             allowSecondPurchase={false}
             onComplete={onComplete}
           />

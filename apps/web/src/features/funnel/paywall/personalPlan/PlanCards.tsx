@@ -5,8 +5,8 @@ import type { PersonalPlan, PersonalPlanKind } from './usePersonalPlans';
 
 /** What each card says besides its price (SPEC §2): the annual plan is the one most people take. */
 export const PLAN_COPY: Record<PersonalPlanKind, { title: string; period: string; badge: string | null }> = {
-  annual: { title: 'Annual', period: 'billed yearly', badge: 'Most Popular' },
-  biennial: { title: '2 Year', period: 'billed every 2 years', badge: null },
+  annual: { title: 'Annual', period: 'billed yearly', badge: 'Most popular' },
+  biennial: { title: '2-year', period: 'billed every 2 years', badge: null },
 };
 
 const KINDS: readonly PersonalPlanKind[] = ['annual', 'biennial'];
