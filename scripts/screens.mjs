@@ -192,6 +192,13 @@ async function shoot() {
       userAgent: PHONE_USER_AGENT,
       reducedMotion: 'no-preference',
     });
+    // The demo person chose on the cookie banner long ago, so it covers none of the screens.
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'stillpoint.analyticsConsent',
+        JSON.stringify({ choice: 'denied', at: Date.now() }),
+      ),
+    );
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await signIn(page);
@@ -224,7 +231,7 @@ async function shoot() {
     await page.getByText('breathe in').waitFor();
     await page.waitForTimeout(1200);
     await capture(page, cdp, 'breathe-pause');
-    await page.getByRole('button', { name: 'use site' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Use site' }).waitFor({ timeout: 20_000 });
     await page.waitForTimeout(800);
     await capture(page, cdp, 'breathe-choice');
   } finally {

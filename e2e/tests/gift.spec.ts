@@ -17,7 +17,7 @@ const codeField = (page: Page) => page.getByRole('textbox', { name: 'Gift code' 
 async function openGift(page: Page) {
   await page.goto('/gift');
   await expect(page.getByRole('heading', { level: 1, name: 'Give the gift of Stillpoint' })).toBeVisible();
-  await expect(page.getByText('1 Year for $49.99')).toBeVisible();
+  await expect(page.getByText('1 year for $49.99')).toBeVisible();
 }
 
 /** The e-mail the development outbox holds for `address`, once it has arrived. */

@@ -14,7 +14,7 @@ test('a double click on Buy gift sends one request and leads to one checkout', a
   });
 
   await page.goto('/gift');
-  await expect(page.getByText('1 Year for $49.99')).toBeVisible();
+  await expect(page.getByText('1 year for $49.99')).toBeVisible();
   await page.getByRole('button', { name: 'Buy gift' }).dblclick();
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
 

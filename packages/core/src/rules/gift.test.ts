@@ -15,9 +15,9 @@ import {
 } from './gift';
 
 describe('the gift offer', () => {
-  it('reads "1 Year for $49.99" from what the gift price charges', () => {
-    expect(giftOfferText(GIFT_PRICE_CENTS)).toBe('1 Year for $49.99');
-    expect(giftOfferText(4999, 'EUR')).toBe('1 Year for €49.99');
+  it('reads "1 year for $49.99" from what the gift price charges', () => {
+    expect(giftOfferText(GIFT_PRICE_CENTS)).toBe('1 year for $49.99');
+    expect(giftOfferText(4999, 'EUR')).toBe('1 year for €49.99');
   });
 
   it('totals several gifts', () => {

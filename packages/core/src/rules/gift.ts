@@ -16,10 +16,10 @@ export const CHECKOUT_SESSION_PARAM = 'session_id';
 /** /redeem's step, when it is in the address (only step 1 ever is; see redeemPath). */
 export const REDEEM_STEP_PARAM = 'step';
 
-/** '1 Year for $49.99': the gift offer on /gift, priced by what the gift price charges. */
+/** '1 year for $49.99': the gift offer on /gift, priced by what the gift price charges. */
 export function giftOfferText(cents: number, currency: string = DEFAULT_CURRENCY): string {
   const years = GIFT_DURATION_YEARS;
-  return `${years} ${years === 1 ? 'Year' : 'Years'} for ${formatPrice(cents, currency)}`;
+  return `${years} ${years === 1 ? 'year' : 'years'} for ${formatPrice(cents, currency)}`;
 }
 
 /** What `quantity` gifts cost together: '$99.98' for 2 at 4999. */

@@ -29,7 +29,7 @@ const watchCheckout = () => vi.spyOn(hostedCheckout, 'open').mockImplementation(
 /** The offer, once its price is known. */
 async function offerReady() {
   await screen.findByRole('heading', { level: 1, name: 'Give the gift of Stillpoint' }, { timeout: 5000 });
-  expect(await screen.findByText('1 Year for $49.99')).toBeInTheDocument();
+  expect(await screen.findByText('1 year for $49.99')).toBeInTheDocument();
 }
 
 const stepper = () => screen.getByRole('spinbutton', { name: 'Number of gifts' });
@@ -209,7 +209,7 @@ describe('the gift offer', () => {
     expect(buy()).toBeDisabled();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 Year for $49.99')).toBeInTheDocument();
+    expect(await screen.findByText('1 year for $49.99')).toBeInTheDocument();
     expect(buy()).toBeEnabled();
   });
 });

@@ -21,7 +21,7 @@ describe('Buy gift, once per click', () => {
     let answer: (response: FakeResponse) => void = () => undefined;
     server.route(CHECKOUT, () => new Promise((resolve) => (answer = resolve)));
     renderRoute('/gift');
-    expect(await screen.findByText('1 Year for $49.99', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('1 year for $49.99', {}, { timeout: 5000 })).toBeInTheDocument();
     const buy = screen.getByRole('button', { name: 'Buy gift' });
 
     // Both clicks land before the page has drawn the button busy.

@@ -178,11 +178,11 @@ describe('BreathePage: the countdown', () => {
     setup();
     await find('breathe in');
     await advance(10_500);
-    expect(screen.queryByRole('button', { name: 'nevermind' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nevermind' })).not.toBeInTheDocument();
 
     await advance(600);
-    expect(screen.getByRole('button', { name: 'nevermind' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'use site' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nevermind' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use site' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Still want to open www.youtube.com?' })).toHaveFocus();
   });
 });
@@ -218,9 +218,9 @@ describe("BreathePage: carrying on from the extension's first screen", () => {
     expect(screen.queryByText('breathe out')).not.toBeInTheDocument();
 
     await advance(2_999);
-    expect(screen.queryByRole('button', { name: 'nevermind' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nevermind' })).not.toBeInTheDocument();
     await advance(1);
-    expect(screen.getByRole('button', { name: 'nevermind' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nevermind' })).toBeInTheDocument();
   });
 
   it("starts the circle's breathing in as far along as that screen was, and only breathing in", async () => {
@@ -256,9 +256,9 @@ describe("BreathePage: carrying on from the extension's first screen", () => {
     expect(circle()?.style.animationDelay).toBe('');
 
     await advance(10_999);
-    expect(screen.queryByRole('button', { name: 'nevermind' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nevermind' })).not.toBeInTheDocument();
     await advance(1);
-    expect(screen.getByRole('button', { name: 'nevermind' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nevermind' })).toBeInTheDocument();
   });
 });
 
@@ -284,8 +284,8 @@ describe('BreathePage: the budget and the choice', () => {
       screen.getByText("You've used all 2 of today's sessions. They start again tomorrow."),
     ).toBeVisible();
     expect(screen.getByRole('img', { name: '2 of 2 sessions used today' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'nevermind' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'use site' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nevermind' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use site' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /minutes/ })).not.toBeInTheDocument();
   });
 
@@ -294,7 +294,7 @@ describe('BreathePage: the budget and the choice', () => {
     await breatheThrough();
     tab.isClosed.mockReturnValue(true);
 
-    click(await findButton('nevermind'));
+    click(await findButton('Nevermind'));
     expect(screen.getByRole('status')).toHaveTextContent('Closing this tab');
     await advance(1_200);
     expect(tab.close).not.toHaveBeenCalled();
@@ -309,7 +309,7 @@ describe('BreathePage: the budget and the choice', () => {
     const { router } = setup();
     await breatheThrough();
 
-    click(await findButton('nevermind'));
+    click(await findButton('Nevermind'));
     await advance(2_000);
 
     expect(screen.getByText(/Your browser kept this tab open/)).toBeVisible();
@@ -323,7 +323,7 @@ describe('BreathePage: starting a session', () => {
     const { server, extensionMessages, tab } = setup();
     await breatheThrough();
 
-    click(await findButton('use site'));
+    click(await findButton('Use site'));
     const group = screen.getByRole('group', { name: 'How long do you need?' });
     expect(
       within(group)
@@ -359,7 +359,7 @@ describe('BreathePage: starting a session', () => {
     const { tab, server } = setup({ query: `siteId=${SITE_ID}&returnUrl=${url}` });
     await breatheThrough();
 
-    click(await findButton('use site'));
+    click(await findButton('Use site'));
     click(screen.getByRole('button', { name: '5 minutes' }));
 
     await settle(() => tab.leaveTo.mock.calls.length > 0);
@@ -370,7 +370,7 @@ describe('BreathePage: starting a session', () => {
   it('a new visit makes a new session id', async () => {
     const first = setup();
     await breatheThrough();
-    click(await findButton('use site'));
+    click(await findButton('Use site'));
     click(screen.getByRole('button', { name: '5 minutes' }));
     await settle(() => first.tab.leaveTo.mock.calls.length > 0);
     first.unmount();
@@ -378,7 +378,7 @@ describe('BreathePage: starting a session', () => {
 
     const second = setup();
     await breatheThrough();
-    click(await findButton('use site'));
+    click(await findButton('Use site'));
     click(screen.getByRole('button', { name: '5 minutes' }));
     await settle(() => second.tab.leaveTo.mock.calls.length > 0);
 
@@ -395,7 +395,7 @@ describe('BreathePage: starting a session', () => {
     });
     await breatheThrough();
 
-    click(await findButton('use site'));
+    click(await findButton('Use site'));
     click(screen.getByRole('button', { name: '5 minutes' }));
 
     expect(await find(messages.defaultError)).toBeInTheDocument();
@@ -412,7 +412,7 @@ describe('BreathePage: starting a session', () => {
     vi.stubGlobal('chrome', undefined);
     await breatheThrough();
 
-    click(await findButton('use site'));
+    click(await findButton('Use site'));
     click(screen.getByRole('button', { name: '30 minutes' }));
 
     await settle(() => tab.leaveTo.mock.calls.length > 0);
@@ -428,7 +428,7 @@ describe('BreathePage: starting a session', () => {
       });
       await breatheThrough();
 
-      click(await findButton('use site'));
+      click(await findButton('Use site'));
       click(screen.getByRole('button', { name: '5 minutes' }));
 
       await settle(() => router.state.location.pathname === '/');
@@ -446,7 +446,7 @@ describe('BreathePage: starting a session', () => {
     await breatheThrough();
     const loadsBefore = server.calls('GET /api/getBrowserSitesWithActiveAndTodaysSessions').length;
 
-    click(await findButton('use site'));
+    click(await findButton('Use site'));
     click(screen.getByRole('button', { name: '5 minutes' }));
 
     await settle(
@@ -462,7 +462,7 @@ describe('BreathePage: when there is no session to offer', () => {
 
     expect(screen.getByRole('heading', { name: 'No site to open from here' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('button', { name: 'use site' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use site' })).not.toBeInTheDocument();
     expect(server.calls('GET /api/getBrowserSitesWithActiveAndTodaysSessions')).toHaveLength(0);
   });
 
@@ -472,7 +472,7 @@ describe('BreathePage: when there is no session to offer', () => {
 
     expect(await findHeading("We couldn't find this site")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('button', { name: 'use site' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use site' })).not.toBeInTheDocument();
   });
 
   it('when the sites fail to load says so, offers Try again, and recovers', async () => {
@@ -491,7 +491,7 @@ describe('BreathePage: when there is no session to offer', () => {
 
     fail = false;
     click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await findButton('use site')).toBeInTheDocument();
+    expect(await findButton('Use site')).toBeInTheDocument();
   });
 
   it('falls back to a bundled quote when the quotes cannot be loaded', async () => {
@@ -517,7 +517,7 @@ describe('BreathePage: what the pause achieved', () => {
     await breatheThrough();
     expect(reported(server)).toEqual([expect.objectContaining({ siteId: SITE_ID, outcome: 'shown' })]);
 
-    click(await findButton('nevermind'));
+    click(await findButton('Nevermind'));
 
     const [shown, nevermind] = await settle(() => reported(server).length === 2 && reported(server));
     expect(nevermind).toMatchObject({ interceptId: shown?.interceptId, outcome: 'nevermind' });
@@ -527,7 +527,7 @@ describe('BreathePage: what the pause achieved', () => {
     const { server, tab } = setup();
     await breatheThrough();
 
-    click(await findButton('use site'));
+    click(await findButton('Use site'));
     click(screen.getByRole('button', { name: '20 minutes' }));
     await settle(() => tab.leaveTo.mock.calls.length > 0);
     act(() => void window.dispatchEvent(new Event('pagehide')));
@@ -545,7 +545,7 @@ describe('BreathePage: what the pause achieved', () => {
     );
     await breatheThrough();
 
-    click(await findButton('nevermind'));
+    click(await findButton('Nevermind'));
 
     expect(screen.getByRole('status')).toHaveTextContent('Closing this tab');
     await settle(() => reported(server).length === 2);

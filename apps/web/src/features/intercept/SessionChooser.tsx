@@ -137,11 +137,11 @@ export function SessionChooser({ site, returnUrl, outcome }: SessionChooserProps
       {step === 'choose' ? (
         <div className="flex w-full flex-col gap-3 sm:flex-row sm:justify-center">
           <Button onClick={nevermind} className="sm:min-w-36">
-            nevermind
+            Nevermind
           </Button>
           {left > 0 ? (
             <Button variant="secondary" onClick={() => setStep('length')} className="sm:min-w-36">
-              use site
+              Use site
             </Button>
           ) : null}
         </div>
