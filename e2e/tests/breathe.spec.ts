@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { sessionTokenOf, signInWithTestPhone } from '../fixtures/auth';
+import { signInWithTestPhone } from '../fixtures/auth';
+import { addSiteByApi } from '../fixtures/sites';
 import { expect, test } from '../fixtures/test';
 
 /** A site no other test in this worker (same server, same account) has added. */
 const uniqueHost = (name: string) => `${name}-${randomUUID().slice(0, 8)}.example.com`;
-
-/** Adds a site through the API as the signed-in person, the way the dashboard would. */
-async function addSiteByApi(page: Page, host: string, budget: number): Promise<string> {
-  const token = await sessionTokenOf(page);
-  const response = await page.request.post('/api/addBrowserSite', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { siteOrigin: host, budget },
-  });
-  expect(response.status()).toBe(200);
-  const { data } = (await response.json()) as { data: { id: string } };
-  return data.id;
-}
 
 /** The 11 s pause: breathing in, breathing out, then a quote with its author. */
 async function breatheThrough(page: Page) {

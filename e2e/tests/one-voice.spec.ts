@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { WEB_PAGES, type WebPagePath } from '@stillpoint/core';
 import { signInWithTestPhone } from '../fixtures/auth';
+import { addSiteByApi } from '../fixtures/sites';
 import { expect, test } from '../fixtures/test';
 
 // One voice (docs/copy.md): every heading, button, link, status and toast, and the tab title, in
@@ -139,7 +140,7 @@ test.describe('one voice', () => {
     expect(sentenceCaseBreaks('Question 1 of 8\nWhat would you like?')).toEqual([]);
   });
 
-  test('every public page and home speak in sentence case', async ({ page }) => {
+  test("every public page, home and breathe's choice speak in sentence case", async ({ page }) => {
     test.setTimeout(90_000);
     const found: string[] = [];
     for (const path of PUBLIC_PAGES) {
@@ -151,6 +152,13 @@ test.describe('one voice', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    found.push(...(await offCase(page)));
+    // Breathe's choice, once its 11 s pause is over.
+    const siteId = await addSiteByApi(page, 'www.youtube.com', 3);
+    await page.goto(`/breathe?siteId=${siteId}&returnUrl=https://www.youtube.com/`);
+    await expect(page.getByRole('button', { name: 'Use site', exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
     found.push(...(await offCase(page)));
     expect(found, 'texts that are not sentence case').toEqual([]);
   });
