@@ -3,8 +3,7 @@
 #   docker build -t stillpoint .
 # compose.yaml runs two of them behind nginx; docs/operations.md ("Deploy") describes it all.
 
-# Pinned: the same Node as the suite .ci/run runs on Node 24 (decision 046).
-ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+ARG NODE_IMAGE=node:20-bookworm-slim
 
 # ---- build: the whole workspace, then the web app (apps/web/dist) and the server bundle ----
 FROM ${NODE_IMAGE} AS build
