@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { WEB_PAGES, type WebPagePath } from '@stillpoint/core';
+import { MONTH_NAMES, WEB_PAGES, WEEKDAY_NAMES, type WebPagePath } from '@stillpoint/core';
 import { signInWithTestPhone } from '../fixtures/auth';
 import { addSiteByApi } from '../fixtures/sites';
 import { expect, test } from '../fixtures/test';
@@ -27,25 +27,8 @@ const PROPER_NOUNS = new Set([
   'Visa',
   'Mastercard',
   'PayPal',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
+  ...WEEKDAY_NAMES,
+  ...MONTH_NAMES,
   'I',
 ]);
 

@@ -42,8 +42,9 @@ export function englishList(
   return `${items.slice(0, -1).join(', ')}, ${word} ${items[items.length - 1]}`;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
+/** English day and month names, as dates are written everywhere in the product. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -74,9 +75,9 @@ export type EnglishDateStyle = 'long' | 'weekday' | 'short' | 'monthDay';
  * local ones. A test holds each style equal to Intl's.
  */
 export function englishDate(date: Date, style: EnglishDateStyle, { utc = false } = {}): string {
-  const weekday = WEEKDAYS[utc ? date.getUTCDay() : date.getDay()] ?? '';
+  const weekday = WEEKDAY_NAMES[utc ? date.getUTCDay() : date.getDay()] ?? '';
   if (style === 'weekday') return weekday.slice(0, 3);
-  const month = MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
+  const month = MONTH_NAMES[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
   const day = utc ? date.getUTCDate() : date.getDate();
   if (style === 'monthDay') return `${month} ${day}`;
   if (style === 'short') return `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
