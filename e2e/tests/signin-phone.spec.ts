@@ -47,6 +47,8 @@ test.describe('phone sign-in', () => {
     await page.goto('/signin');
     const field = page.getByLabel('Phone number', { exact: true });
     await expect(field).toHaveValue('+1');
+    // The drawn first screen is inert until the app takes it over: focus moves only after that.
+    await expect(page.locator('#root > [inert]')).toHaveCount(0);
     // Tab from the country picker, as someone on the keyboard does: the browser selects the
     // field's text on such a focus, and the first digit must not replace the +1.
     await page.getByRole('combobox', { name: 'Phone number country' }).focus();
