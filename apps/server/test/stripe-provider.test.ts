@@ -346,6 +346,7 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
         trial_end: String(trialEnd.getTime() / 1000),
         'trial_settings[end_behavior][missing_payment_method]': 'cancel',
         'metadata[trialStartsOnSetup]': 'true',
+        'metadata[trialCarriedOver]': 'true',
       });
       expect(form).not.toHaveProperty('trial_period_days');
     });
@@ -522,6 +523,7 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
       expect(form).toMatchObject({
         payment_method_collection: 'always',
         'subscription_data[trial_end]': '1796551201',
+        'subscription_data[metadata][trialCarriedOver]': 'true',
       });
       expect(form).not.toHaveProperty('subscription_data[trial_period_days]');
       expect(form).not.toHaveProperty(
@@ -699,6 +701,7 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
         paymentMethod: 'Visa ending in 4242',
         userId: 'user-1',
         awaitingPaymentMethod: false,
+        trialCarriedOver: false,
       });
       expect(fake.requests[0]?.query).toEqual({
         'expand[0]': 'default_payment_method',

@@ -316,7 +316,11 @@ describe('trial credit: a plan bought during the no-card trial starts when that 
       provider = { ...fake.provider, getPrice: priced };
       deps = { db: t.database.db, config, provider, log: silent, email: emailSender };
     });
-    const trialing = async (person: Person, trialEnd: Date): Promise<ProviderSubscription> => {
+    const trialing = async (
+      person: Person,
+      trialEnd: Date,
+      { carriedOver = false } = {},
+    ): Promise<ProviderSubscription> => {
       const customerId = await ensureCustomer(t.database.db, provider, { id: person.uid, email: null });
       const subscription = providerSubscription({
         id: `sub_credit_${++next}`,
@@ -328,6 +332,7 @@ describe('trial credit: a plan bought during the no-card trial starts when that 
         currentPeriodStart: new Date(),
         currentPeriodEnd: trialEnd,
         createdAt: new Date(),
+        trialCarriedOver: carriedOver,
       });
       fake.setSubscription(subscription);
       return subscription;
@@ -335,7 +340,7 @@ describe('trial credit: a plan bought during the no-card trial starts when that 
 
     it('grants a trial ending exactly with the no-card trial, and ends one with days of its own', async () => {
       const person = await onNoCardTrial();
-      const credited = await trialing(person, creditTrialEnd(await noCardEnd(person)));
+      const credited = await trialing(person, creditTrialEnd(await noCardEnd(person)), { carriedOver: true });
       expect(
         await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', credited.id)),
       ).toBe('fulfilled');
@@ -349,6 +354,16 @@ describe('trial credit: a plan bought during the no-card trial starts when that 
       await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', ownDays.id));
       expect(fake.trialsEnded).toContain(ownDays.id);
       expect((await subscriberOf(other)).subscriptions.stillpoint_yearly).toBeUndefined();
+    });
+
+    it("ends a trial of its own days that happens to end on the no-card trial's second", async () => {
+      // A checkout opened before the no-card trial and paid in the second after it began: its 7
+      // days end on the very second the no-card trial ends, yet it was never given that end.
+      const person = await onNoCardTrial();
+      const ownDays = await trialing(person, creditTrialEnd(await noCardEnd(person)));
+      await fulfilPaymentEvent(deps, verifiedEvent('customer.subscription.created', ownDays.id));
+      expect(fake.trialsEnded).toContain(ownDays.id);
+      expect((await subscriberOf(person)).subscriptions.stillpoint_yearly).toBeUndefined();
     });
 
     it('sends one receipt when several deliveries settle it at once', async () => {

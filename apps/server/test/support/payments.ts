@@ -296,6 +296,7 @@ export function providerSubscription(
     paymentMethod: 'Visa ending in 4242',
     userId: null,
     awaitingPaymentMethod: false,
+    trialCarriedOver: false,
     ...overrides,
   };
 }

@@ -68,8 +68,9 @@ export const creditTrialEnd = (noCardTrialEndsAt: Date): Date =>
 /**
  * Whether a plan's trial ending at `trialEnd` is the credit of the no-card trial ending at
  * `noCardTrialEndsAt`: it ends exactly where the no-card trial ends (to the second), so it adds no
- * free day and is no second trial. A checkout trial that started with its own 7 days ends later
- * (it started after the no-card trial) or earlier (before it), never on that second.
+ * free day and is no second trial. The end alone does not prove it: a checkout's own 7 days begun
+ * within the same second as the no-card trial end on that second too, so fulfilment also requires
+ * the provider's mark that the trial was given with a set end (`trialCarriedOver`).
  */
 export const isTrialCredit = (trialEnd: Date, noCardTrialEndsAt: Date): boolean =>
   Math.floor(trialEnd.getTime() / 1000) * 1000 === creditTrialEnd(noCardTrialEndsAt).getTime();

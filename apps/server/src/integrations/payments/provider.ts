@@ -17,6 +17,18 @@ export type PaymentProviderName = 'stripe' | 'local';
  */
 export const TRIAL_STARTS_ON_SETUP_METADATA_KEY = 'trialStartsOnSetup';
 
+/**
+ * Subscription metadata that marks a trial given with a set end (`trialEnd`) rather than a number
+ * of days: the rest of the no-card trial, carried over, the only trial given that way. Its end
+ * alone cannot tell it from a second trial: 7 days started in the second after the no-card trial
+ * began end on the very second the no-card trial ends.
+ */
+export const TRIAL_CARRIED_OVER_METADATA_KEY = 'trialCarriedOver';
+
+/** The metadata a subscription whose trial ends at `trialEnd` is created with. */
+export const trialEndMetadata = (trialEnd: Date | number | null | undefined): Record<string, string> =>
+  trialEnd != null ? { [TRIAL_CARRIED_OVER_METADATA_KEY]: 'true' } : {};
+
 /** Stripe's subscription statuses, which the local provider uses too. */
 export type ProviderSubscriptionStatus =
   | 'incomplete'
@@ -56,6 +68,8 @@ export interface ProviderSubscription {
    * succeeded and no payment method is on the subscription. It grants nothing until that changes.
    */
   awaitingPaymentMethod: boolean;
+  /** Its trial was given with a set end: the no-card trial carried over (TRIAL_CARRIED_OVER_METADATA_KEY). */
+  trialCarriedOver: boolean;
 }
 
 export interface ProviderPrice {

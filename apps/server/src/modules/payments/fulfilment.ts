@@ -158,8 +158,9 @@ export async function fulfilPaymentEvent(
     });
     if (!mirrored) return { outcome: 'stale' as const, otherLive: none, secondTrial: false };
     // The trial is once per person: a checkout opened before the no-card trial started still
-    // offered one, so it is decided here again, under the lock startFreeTrial takes. A plan whose
-    // trial ends exactly where the no-card trial ends is that trial carried over, not a second one.
+    // offered one, so it is decided here again, under the lock startFreeTrial takes. A plan given
+    // the rest of the no-card trial (marked so, and ending where it ends) is that trial carried
+    // over, not a second one.
     // A trial this subscription was granted already was decided then; its later events (its end
     // above all) are written as they come.
     const secondTrial =
@@ -196,13 +197,18 @@ export async function fulfilPaymentEvent(
   return result.outcome;
 }
 
-/** Whether the subscription's trial is the person's no-card trial carried over (core's isTrialCredit). */
+/**
+ * Whether the subscription's trial is the person's no-card trial carried over: given with a set
+ * end, which only the carry-over is, and that end is the no-card trial's (core's isTrialCredit).
+ * The end alone is not enough: a checkout's own 7 days, started in the second after the no-card
+ * trial began, end on that same second.
+ */
 async function isNoCardTrialCarriedOver(
   tx: Database,
   userId: string,
   subscription: ProviderSubscription,
 ): Promise<boolean> {
-  if (subscription.trialEnd === null) return false;
+  if (!subscription.trialCarriedOver || subscription.trialEnd === null) return false;
   const noCardEnd = await noCardTrialEnd(tx, userId);
   return noCardEnd !== null && isTrialCredit(subscription.trialEnd, noCardEnd);
 }

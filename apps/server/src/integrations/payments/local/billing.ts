@@ -1,6 +1,10 @@
 import { PAYMENT_RETRY_WINDOW_DAYS } from '@stillpoint/core';
 import { cardLabel } from '../card-label';
-import { type ProviderSubscription, TRIAL_STARTS_ON_SETUP_METADATA_KEY } from '../provider';
+import {
+  type ProviderSubscription,
+  TRIAL_CARRIED_OVER_METADATA_KEY,
+  TRIAL_STARTS_ON_SETUP_METADATA_KEY,
+} from '../provider';
 import { DECLINED_MESSAGE } from './cards';
 import { addPeriod } from './catalogue';
 import type { LocalContext } from './context';
@@ -508,6 +512,7 @@ export function toProviderSubscription(
       subscription.metadata[TRIAL_STARTS_ON_SETUP_METADATA_KEY] === 'true' &&
       subscription.default_payment_method === null &&
       subscription.pending_setup_intent !== null,
+    trialCarriedOver: subscription.metadata[TRIAL_CARRIED_OVER_METADATA_KEY] === 'true',
   };
 }
 

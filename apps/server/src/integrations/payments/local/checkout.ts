@@ -1,5 +1,5 @@
 import { type CardErrors, type CardInput, cardDigits, isValidEmail, readCard } from '@stillpoint/core';
-import type { CheckoutSession, CheckoutSessionRequest } from '../provider';
+import { type CheckoutSession, type CheckoutSessionRequest, trialEndMetadata } from '../provider';
 import { createPaymentMethod, loadCustomer } from './billing';
 import { DECLINED_MESSAGE, isBlankCard, testCardBehaviour, UNKNOWN_CARD_MESSAGE } from './cards';
 import { productName } from './catalogue';
@@ -116,7 +116,11 @@ export async function createCheckoutSession(
     livemode: false,
     local_subscription_data:
       request.mode === 'subscription'
-        ? { trial_period_days: trialDays, trial_end: trialEnd, metadata: { ...request.metadata } }
+        ? {
+            trial_period_days: trialDays,
+            trial_end: trialEnd,
+            metadata: { ...request.metadata, ...trialEndMetadata(request.trialEnd) },
+          }
         : null,
   };
   await ctx.store.put(session);

@@ -1,4 +1,4 @@
-import { TRIAL_STARTS_ON_SETUP_METADATA_KEY } from '../provider';
+import { TRIAL_STARTS_ON_SETUP_METADATA_KEY, trialEndMetadata } from '../provider';
 import { buildInvoice, buildSubscription, markInvoicePaid, periodOf } from './billing';
 import { addPeriod } from './catalogue';
 import type { LocalContext } from './context';
@@ -188,7 +188,11 @@ async function createSetupTrial(
     buildSubscription(ctx, {
       customerId: input.customer.id,
       price: input.price,
-      metadata: { ...input.metadata, [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' },
+      metadata: {
+        ...input.metadata,
+        [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true',
+        ...trialEndMetadata(input.trialEnd),
+      },
       trialDays: input.trialDays,
       status: 'trialing',
       defaultPaymentMethod: null,

@@ -4,6 +4,7 @@ import {
   type CheckoutSession,
   type ProviderSubscription,
   type ProviderSubscriptionStatus,
+  TRIAL_CARRIED_OVER_METADATA_KEY,
   TRIAL_STARTS_ON_SETUP_METADATA_KEY,
 } from '../provider';
 
@@ -70,6 +71,7 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
       subscription.metadata?.[TRIAL_STARTS_ON_SETUP_METADATA_KEY] === 'true' &&
       subscription.default_payment_method == null &&
       setupPending(subscription.pending_setup_intent),
+    trialCarriedOver: subscription.metadata?.[TRIAL_CARRIED_OVER_METADATA_KEY] === 'true',
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type ProviderSubscription,
   type ProviderSubscriptionIntent,
   TRIAL_STARTS_ON_SETUP_METADATA_KEY,
+  trialEndMetadata,
   type VerifiedPaymentEvent,
 } from '../provider';
 import { verifyWebhookPayload } from '../webhook-signature';
@@ -142,7 +143,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
         ...trial,
-        metadata: { userId, ...(trialing ? { [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' } : {}) },
+        metadata: {
+          userId,
+          ...(trialing ? { [TRIAL_STARTS_ON_SETUP_METADATA_KEY]: 'true' } : {}),
+          ...trialEndMetadata(trialEnd),
+        },
         expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
       });
       if (trialing) {
@@ -177,7 +182,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
               mode: 'subscription',
               payment_method_collection: request.paymentMethodCollection,
               subscription_data: {
-                metadata: request.metadata,
+                metadata: { ...request.metadata, ...trialEndMetadata(request.trialEnd) },
                 ...(trialing ? trialLength(request.trialDays, request.trialEnd) : {}),
                 // A trial started without a card ends the subscription instead of billing nobody.
                 ...(trialing && request.paymentMethodCollection === 'if_required'
