@@ -1,7 +1,8 @@
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalPaymentProvider } from '../src/integrations/payments/local/local-provider';
 import type { ProviderSubscription } from '../src/integrations/payments/provider';
+import * as paymentsRepo from '../src/modules/payments/repo';
 import { claimPurchaseLock, releasePurchaseLock } from '../src/modules/payments/repo';
 import { isLiveSubscription } from '../src/modules/payments/second-subscriptions';
 import { callOk, type Person, signUp } from './support/api';
@@ -164,13 +165,21 @@ describe('one live subscription per person', () => {
       await callOk(t.app, 'createStripeCustomer', { userId: person.uid }, person.token);
       const held = inSeconds(60);
       expect(await claimPurchaseLock(t.database.db, lockOf(person), held, new Date())).toBe(true);
+      const claims = vi.spyOn(paymentsRepo, 'claimPurchaseLock');
       let done = false;
       const waiting = checkout(person, annual).then((url) => {
         done = true;
         return url;
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(done).toBe(false);
+      try {
+        // Refused, the checkout asks again rather than going ahead without the lock.
+        const refusals = () =>
+          claims.mock.settledResults.filter((result) => result.type === 'fulfilled' && !result.value).length;
+        await until(() => refusals() >= 2, "the checkout refused the person's lock twice");
+        expect(done).toBe(false);
+      } finally {
+        claims.mockRestore();
+      }
       await releasePurchaseLock(t.database.db, lockOf(person), held);
       expect(await waiting).toMatch(/\/local-pay\/checkout\//);
     });

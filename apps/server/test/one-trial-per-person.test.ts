@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlement, paymentSubscription } from '../src/db/schema';
 import { applyEntitlement, hasUsedFreeTrialForUpdate } from '../src/modules/entitlements/service';
 import { callOk, type Person, signUp } from './support/api';
 import { createTestApp, type TestApp, testConfig } from './support/app';
+import { testDatabaseKind } from './support/database';
 import { postForm } from './support/local-payments';
 import { capturingDelivery, deliverPaymentWebhook, payOnHostedPage } from './support/payments';
 import { until } from './support/webhook';
@@ -53,6 +54,20 @@ describe('one trial per person: the no-card trial and a checkout trial are never
     )[0];
   const subscriberOf = async (person: Person) =>
     (await callOk(t.app, 'getSubscriber', undefined, person.token)).subscriber;
+  /**
+   * Until another connection's statement waits for a row lock. PGlite runs one statement at a
+   * time, so there a request cannot get that far while a transaction is open: nothing to wait for.
+   */
+  const untilWaitingForALock = (what: string) =>
+    testDatabaseKind() === 'postgres'
+      ? until(async () => {
+          const { rows } = (await t.database.db.execute(
+            sql`select count(*)::int as waiting from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { waiting: number }[] };
+          return (rows[0]?.waiting ?? 0) > 0;
+        }, what)
+      : Promise.resolve();
 
   it('a deferred-payment checkout opened before the no-card trial, completed after it, grants no second trial and is ended', async () => {
     const person = await signUp(t.app);
@@ -136,7 +151,9 @@ describe('one trial per person: the no-card trial and a checkout trial are never
     });
     await whileDeciding;
     const trial = callOk(t.app, 'startFreeTrial', {}, person.token);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Released only once startFreeTrial waits for the lock the grant holds: without that lock it
+    // would never wait, and would grant a second trial beside the uncommitted one.
+    await untilWaitingForALock('startFreeTrial waiting for the trial lock');
     release();
     await granting;
     expect(await trial).toEqual({ startedTrial: false });

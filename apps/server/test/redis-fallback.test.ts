@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server, Socket } from 'node:net';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../src/http/rate-limit';
 import {
@@ -159,11 +160,19 @@ describe('the shared rate-limit store', () => {
 
   it('logs an outage once, however many requests it sees', async () => {
     const log = fakeLog();
-    store = await createSharedRateLimitStore(closedPortUrl, log as unknown as FastifyBaseLogger);
-    const route = routeStore(store);
-    for (let call = 0; call < 20; call++) await count(route, 'address');
-    // ioredis keeps retrying in the background meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every failed attempt ioredis reports, the first connection's and its reconnects' alike.
+    const emit = vi.spyOn(Redis.prototype, 'emit');
+    const failures = () => emit.mock.calls.filter(([event]) => event === 'error').length;
+    try {
+      store = await createSharedRateLimitStore(closedPortUrl, log as unknown as FastifyBaseLogger);
+      const route = routeStore(store);
+      for (let call = 0; call < 20; call++) await count(route, 'address');
+      // ioredis keeps retrying in the background meanwhile: two of its reconnects fail too.
+      const seen = failures();
+      await waitFor(() => failures() >= seen + 2);
+    } finally {
+      emit.mockRestore();
+    }
     expect(store.state()).toBe('in-process (redis unreachable)');
     expect(log.error).toHaveBeenCalledTimes(1);
   });

@@ -14,6 +14,7 @@ const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /** The extension, installed and signed in as this person. */
@@ -34,8 +35,7 @@ function setUpPerson(overrides: Parameters<typeof installDashboardServer>[0] = {
   });
 }
 
-async function signInByPhone() {
-  const user = userEvent.setup();
+async function signInByPhone(user = userEvent.setup()) {
   await user.type(await screen.findByLabelText('Phone number', undefined, { timeout: 5000 }), '2133734253');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await user.type(await screen.findByLabelText('Confirmation code'), '123456');
@@ -114,17 +114,22 @@ describe('where sign-in leads', () => {
     installExtension();
     const server = setUpPerson();
     const plan = subscriptionState('pro');
+    let answer: (response: FakeResponse) => void = () => undefined;
     server.route(
       'GET /api/getSubscriptionState',
-      () =>
-        new Promise<FakeResponse>((resolve) =>
-          setTimeout(() => resolve({ body: { success: true, data: plan } }), 800),
-        ),
+      () => new Promise<FakeResponse>((resolve) => (answer = resolve)),
     );
     const { router } = renderRoute('/signin');
 
     await signInByPhone();
+    await waitFor(() => expect(server.calls('GET /api/getSubscriptionState')).toHaveLength(1), {
+      timeout: 5000,
+    });
+    // Everything else it asked for has its answer; the plan is still on its way.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(router.state.location.pathname).toBe('/signin');
 
+    act(() => answer({ body: { success: true, data: plan } }));
     await landsOn(router, '/');
   });
 
@@ -133,18 +138,22 @@ describe('where sign-in leads', () => {
     installExtension();
     const server = setUpPerson();
     server.route('GET /api/getSubscriptionState', () => new Promise<FakeResponse>(() => undefined));
+    // The clock runs as usual, and the test moves it through the wait. A second of margin for the
+    // real time that passes between the wait's start and the moves.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = renderRoute('/signin');
 
-    await signInByPhone();
+    await signInByPhone(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
     // Signed in once the server has been told; the wait starts then.
     await waitFor(() => expect(server.calls('GET /api/getSubscriptionState')).toHaveLength(1), {
       timeout: 5000,
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, SIGN_IN_FACTS_WAIT_MS - 1000)));
+    await act(() => vi.advanceTimersByTimeAsync(SIGN_IN_FACTS_WAIT_MS - 1000));
     expect(router.state.location.pathname).toBe('/signin');
 
-    await landsOn(router, '/onboarding', 3000);
-  }, 15_000);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await landsOn(router, '/onboarding');
+  });
 
   it('returns to the remembered page before anything else', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);

@@ -93,7 +93,8 @@ describe('/getting-started', () => {
     server.route('GET /api/auth/get-session', () => new Promise((resolve) => (answer = resolve)));
     open();
     await waitFor(() => expect(server.calls('GET /api/auth/get-session').length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // What the page does once the check is out has run: it is still waiting for the answer.
+    await act(async () => {});
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     expect(document.title).toBe(webPageTitle('/getting-started'));

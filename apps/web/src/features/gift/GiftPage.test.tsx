@@ -228,6 +228,8 @@ describe('back from checkout', () => {
   };
 
   it('confirms the payment, then shows Success!, every code, the redeem address, the e-mail and support', async () => {
+    // The clock runs as usual, and the test moves it on to the polls that must not come.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = installFakeServer();
     const answers = [pending, pending, paid()];
     server.route(PURCHASE, () => answers.shift() ?? paid());
@@ -240,6 +242,8 @@ describe('back from checkout', () => {
     expect(screen.queryByText('Success!')).not.toBeInTheDocument();
     expect(screen.queryByText('K7M2PQ')).not.toBeInTheDocument();
 
+    // The two polls that still find it pending, and the one that finds it paid.
+    for (let poll = 0; poll < 2; poll++) await act(() => vi.advanceTimersByTimeAsync(CONFIRM_POLL_MS));
     const heading = await screen.findByRole(
       'heading',
       { level: 1, name: 'Success!' },
@@ -270,7 +274,7 @@ describe('back from checkout', () => {
     });
     // Paid: no more asking.
     const asked = lookups.length;
-    await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS + 500));
+    await act(() => vi.advanceTimersByTimeAsync(3 * CONFIRM_POLL_MS));
     expect(server.calls(PURCHASE)).toHaveLength(asked);
   }, 20_000);
 

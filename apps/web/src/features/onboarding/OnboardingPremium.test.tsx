@@ -14,8 +14,14 @@ const TRIAL_TOAST = 'Congrats on starting your free trial, no card needed!';
 
 const step = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 const badge = () => within(screen.getByRole('banner')).queryByTestId('subscription-badge');
-/** Lets the page settle, so a call or toast that should not happen has had its chance. */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+/**
+ * Lets the page settle, so a call or toast that should not happen has had its chance: the effects
+ * of what is drawn run, and every promise they chain (a call waits for its schemas before it goes
+ * out) resolves before the next task.
+ */
+const settle = async () => {
+  for (let pass = 0; pass < 3; pass++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
