@@ -22,6 +22,7 @@ const configFiles = [
   '.dependency-cruiser.cjs',
   '.dependency-cruiser.tsconfig.json',
   'scripts/depcruise-swc-tsx.cjs',
+  'scripts/check-table-owners.mjs',
 ];
 
 /** Files that break no rule: each is the allowed twin of a planted violation. */
@@ -82,7 +83,24 @@ import { readA } from './repo';
 
 export const proofA = () => readA() + proofB();
 `,
-  'apps/server/src/modules/proof-a/repo.ts': "export const readA = () => 'a';\n",
+  'apps/server/src/modules/proof-a/repo.ts': `import { type ProofAState, proofA } from '../../db/schema';
+
+export const readA = (state: ProofAState) => [proofA, state];
+`,
+  // Each table's owner is the data map's; the schema declares the tables.
+  'apps/server/src/db/schema/index.ts': `import { pgTable, text } from 'drizzle-orm/pg-core';
+
+export type ProofAState = 'a';
+export const proofA = pgTable('proof_a', { id: text('id') });
+export const proofB = pgTable('proof_b', { id: text('id') });
+`,
+  'apps/server/src/modules/account/data-map.ts': `export const DATA_MAP = {
+  proof_a: { owner: 'modules/proof-a' },
+  proof_b: {
+    owner: 'modules/proof-b',
+  },
+};
+`,
   'apps/server/src/modules/proof-b/routes.ts': `import { proofB } from './service';
 
 export const registerProofB = () => proofB();
@@ -195,6 +213,16 @@ export const proofWebToServer = () => proofA();
     source: `import { readB } from '../proof-b/repo';
 
 export const proofReport = () => readB();
+`,
+  },
+  {
+    what: "a server module imports another module's table",
+    tool: 'tables',
+    rule: 'table-owner',
+    file: 'apps/server/src/modules/proof-a/proof-b-reader.ts',
+    source: `import { proofB } from '../../db/schema';
+
+export const proofBReader = () => proofB;
 `,
   },
   {
@@ -341,7 +369,12 @@ function main() {
 
     const biome = runScript(dir, 'lint:biome', '--reporter=github --max-diagnostics=none');
     const deps = runScript(dir, 'lint:deps', '');
-    const reports = { biome: biomeReports(dir, biome.stdout), deps: depsReports(deps.stdout) };
+    const tables = runScript(dir, 'lint:tables', '');
+    const reports = {
+      biome: biomeReports(dir, biome.stdout),
+      deps: depsReports(deps.stdout),
+      tables: depsReports(tables.stdout),
+    };
 
     const failures = [];
     let passed = 0;
@@ -353,6 +386,7 @@ function main() {
 
     check(biome.status !== 0, `lint:biome exits non-zero on the planted tree (exit ${biome.status})`);
     check(deps.status !== 0, `lint:deps exits non-zero on the planted tree (exit ${deps.status})`);
+    check(tables.status !== 0, `lint:tables exits non-zero on the planted tree (exit ${tables.status})`);
     for (const plant of planted) {
       // A cycle is reported from one of its modules, whichever the cruise reaches first.
       const files = [plant.file, ...Object.keys(plant.extra ?? {})];
@@ -367,7 +401,7 @@ function main() {
       );
     }
     const plantedFiles = new Set(planted.flatMap((plant) => [plant.file, ...Object.keys(plant.extra ?? {})]));
-    const falseAlarms = [...reports.biome, ...reports.deps].filter(
+    const falseAlarms = [...reports.biome, ...reports.deps, ...reports.tables].filter(
       (report) => !plantedFiles.has(report.file),
     );
     check(
@@ -381,10 +415,11 @@ function main() {
     );
     if (failures.length > 0) {
       console.error(
-        '\nA lint rule no longer reports what it should: fix .dependency-cruiser.cjs or biome.json.',
+        '\nA lint rule no longer reports what it should: fix .dependency-cruiser.cjs, biome.json or scripts/check-table-owners.mjs.',
       );
       if (biome.stderr.trim()) console.error(`\nlint:biome stderr:\n${biome.stderr}`);
       if (deps.stderr.trim()) console.error(`\nlint:deps stderr:\n${deps.stderr}`);
+      if (tables.stderr.trim()) console.error(`\nlint:tables stderr:\n${tables.stderr}`);
       process.exitCode = 1;
     }
   } finally {
