@@ -176,6 +176,13 @@ export const ProofUiToApp = () => <ProofShell />;
 `,
   },
   {
+    what: 'an index.ts barrel in the web app',
+    tool: 'deps',
+    rule: 'web-no-index-barrel',
+    file: 'apps/web/src/lib/proofbarrel/index.ts',
+    source: "export { proofApi } from '../proofApi';\n",
+  },
+  {
     what: 'core imports an app',
     tool: 'deps',
     rule: 'core-to-app',

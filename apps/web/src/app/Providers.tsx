@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useAfterFirstScreen } from '../lib/afterFirstScreen';
-import { AuthProvider } from '../lib/auth';
+import { AuthProvider } from '../lib/auth/AuthProvider';
 import { createQueryClient } from './queryClient';
 
 // Loaded after the first screen: it keeps the toast library out of the initial JavaScript

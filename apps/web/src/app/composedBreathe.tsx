@@ -1,5 +1,5 @@
 import { BreathePage } from '../features/intercept/BreathePage';
-import { LegacyDataImport } from '../lib/legacyImport';
+import { LegacyDataImport } from '../lib/legacyImport/LegacyDataImport';
 import { RequireStoredSession } from './guards';
 import { ExpiredSubscriptionToast } from './layout/ExpiredSubscriptionToast';
 import { Header } from './layout/Header';

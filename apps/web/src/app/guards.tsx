@@ -1,7 +1,8 @@
 import { SIGN_IN_PATH } from '@stillpoint/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { returnPath, useAuth } from '../lib/auth';
+import { useAuth } from '../lib/auth/authContext';
+import { returnPath } from '../lib/auth/returnPath';
 import { documentTitle } from '../lib/documentTitle';
 import { useIsStored } from '../lib/firstScreen';
 import { SESSION_TOKEN_KEY } from '../lib/sessionToken';

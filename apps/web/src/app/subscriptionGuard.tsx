@@ -1,6 +1,6 @@
 import { messages } from '@stillpoint/core';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useSubscription } from '../lib/subscription';
+import { useSubscription } from '../lib/subscription/useSubscription';
 import { PageSpinner } from '../ui/PageSpinner';
 import { showErrorToast } from '../ui/toast';
 

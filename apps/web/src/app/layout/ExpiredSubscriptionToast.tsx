@@ -3,8 +3,9 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { type MouseEvent, useEffect, useReducer } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../lib/auth';
-import { SUBSCRIPTION_PATH, useSubscription } from '../../lib/subscription';
+import { useAuth } from '../../lib/auth/authContext';
+import { SUBSCRIPTION_PATH } from '../../lib/subscription/checkoutReturn';
+import { useSubscription } from '../../lib/subscription/useSubscription';
 
 /**
  * Who has been told in this page load. The app has one query client per load, so keying by it

@@ -1,8 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../lib/auth';
-import { useSubscription } from '../../lib/subscription';
+import { useAuth } from '../../lib/auth/authContext';
+import { useSubscription } from '../../lib/subscription/useSubscription';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { BrandLink } from './BrandLink';
 import { NavigationLinks } from './NavigationLinks';

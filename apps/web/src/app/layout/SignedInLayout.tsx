@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { loadEndpoint, provideEndpoints } from '../../lib/apiRegistry';
 import { hasSyncedSignIn } from '../../lib/auth/syncCurrentUser';
-import { LegacyDataImport } from '../../lib/legacyImport';
+import { LegacyDataImport } from '../../lib/legacyImport/LegacyDataImport';
 import { RequireSubscription } from '../subscriptionGuard';
 import { ExpiredSubscriptionToast } from './ExpiredSubscriptionToast';
 import { Header } from './Header';

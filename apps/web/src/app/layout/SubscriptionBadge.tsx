@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { SUBSCRIPTION_PATH, useSubscription } from '../../lib/subscription';
+import { SUBSCRIPTION_PATH } from '../../lib/subscription/checkoutReturn';
+import { useSubscription } from '../../lib/subscription/useSubscription';
 
 const tones = {
   pro: 'bg-accent text-white',

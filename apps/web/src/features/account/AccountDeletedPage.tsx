@@ -1,8 +1,8 @@
 import { webPageTitle } from '@stillpoint/core';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useAuth } from '../../lib/auth';
-import { clearBrowserSitesCache } from '../../lib/extension';
+import { useAuth } from '../../lib/auth/authContext';
+import { clearBrowserSitesCache } from '../../lib/extension/actions';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { Page } from '../../ui/Page';
 import { dismissToasts } from '../../ui/toast';

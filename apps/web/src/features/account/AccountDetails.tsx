@@ -1,7 +1,8 @@
 import { type Account, currentPlanName, messages, type SignInMethod } from '@stillpoint/core';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { SUBSCRIPTION_PATH, useSubscription } from '../../lib/subscription';
+import { SUBSCRIPTION_PATH } from '../../lib/subscription/checkoutReturn';
+import { useSubscription } from '../../lib/subscription/useSubscription';
 
 export const signInMethodLabels: Record<SignInMethod, string> = {
   PHONE_NUMBER: 'Phone number',

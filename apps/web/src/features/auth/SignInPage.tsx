@@ -1,7 +1,8 @@
 import { isValidEmail, LEGAL_PATHS, SIGN_IN_PATH, type SignInMethod, webPageTitle } from '@stillpoint/core';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { pendingTrialEmail, useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
+import { pendingTrialEmail } from '../../lib/auth/syncCurrentUser';
 import { brand } from '../../lib/brand';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { SignInMethods } from './signInMethods';

@@ -1,6 +1,6 @@
 import type { SignInMethod } from '@stillpoint/core';
 import { useState } from 'react';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
 import { env } from '../../lib/env';
 import { FormError } from '../../ui/FormFooter';
 import { OrDivider } from '../../ui/OrDivider';

@@ -1,7 +1,7 @@
 import { SIGN_IN_PATH } from '@stillpoint/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
 import { documentTitle } from '../../lib/documentTitle';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';
 import { dismissToasts } from '../../ui/toast';

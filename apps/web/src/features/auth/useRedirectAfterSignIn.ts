@@ -7,12 +7,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { returnPath, useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
+import { returnPath } from '../../lib/auth/returnPath';
 import { useExtension } from '../../lib/auth/useExtension';
 import { feedblockingSettingsQuery } from '../../lib/feedblocking';
 // The query alone: the sites barrel brings the site editing code and its schemas to this page.
 import { sitesQuery } from '../../lib/sites/sitesQuery';
-import { useSubscription } from '../../lib/subscription';
+import { useSubscription } from '../../lib/subscription/useSubscription';
 
 /**
  * How long sign-in waits for the facts it needs before choosing with what it knows (an unknown

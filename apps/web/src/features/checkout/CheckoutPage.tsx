@@ -1,5 +1,5 @@
 import { FREE_TRIAL_DAYS, webPageTitle } from '@stillpoint/core';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
 import { Footer } from '../../lib/footer/Footer';
 import { BackedFiguresLater } from '../../lib/proof/BackedFiguresLater';
 import { PurchaseTerms } from '../../lib/purchaseTerms/PurchaseTerms';

@@ -1,4 +1,4 @@
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
 import { Button } from '../../ui/Button';
 
 /** A checkout link made for someone else (its uid is not the signed-in person's): never paid for by the wrong account. */

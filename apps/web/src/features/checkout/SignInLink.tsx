@@ -1,7 +1,7 @@
 import { SIGN_IN_PATH } from '@stillpoint/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { returnPath } from '../../lib/auth';
+import { returnPath } from '../../lib/auth/returnPath';
 import { type ButtonVariant, buttonStyles } from '../../ui/buttonStyles';
 
 interface SignInLinkProps {

@@ -2,7 +2,7 @@ import { readSignInMethods, type SignInMethod, webPageTitle } from '@stillpoint/
 import type { ComponentType } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';
 import { LazyPurchaseConfirmation } from '../../lib/purchaseConfirmation/LazyPurchaseConfirmation';
 import { FullScreenSpinner } from '../../ui/FullScreenSpinner';

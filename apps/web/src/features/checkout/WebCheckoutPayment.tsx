@@ -13,7 +13,7 @@ import { PaymentForm, type PaymentOutcome } from '../../lib/paymentForm/PaymentF
 import { paymentConfigQuery, stripePriceQuery } from '../../lib/payments';
 import { PurchaseTerms } from '../../lib/purchaseTerms/PurchaseTerms';
 import { useSubscriptionDisclosure } from '../../lib/purchaseTerms/useSubscriptionDisclosure';
-import { useSubscription } from '../../lib/subscription';
+import { useSubscription } from '../../lib/subscription/useSubscription';
 import { buttonStyles } from '../../ui/buttonStyles';
 import { Spinner } from '../../ui/Spinner';
 

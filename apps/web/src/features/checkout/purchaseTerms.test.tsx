@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentLoad } from '../../app/paymentPageLoad';
-import { hostedCheckout } from '../../lib/subscription';
+import { hostedCheckout } from '../../lib/subscription/hostedCheckout';
 import { installFakePayments } from '../../test/fakePayments';
 import { installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';

@@ -2,8 +2,10 @@ import { ApiError, isTermsChanged, ONBOARDING_PATH, TERMS_VERSION } from '@still
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
-import { hostedCheckout, STRIPE_SUCCESS_PARAM, useSubscription } from '../../lib/subscription';
+import { useAuth } from '../../lib/auth/authContext';
+import { STRIPE_SUCCESS_PARAM } from '../../lib/subscription/checkoutReturn';
+import { hostedCheckout } from '../../lib/subscription/hostedCheckout';
+import { useSubscription } from '../../lib/subscription/useSubscription';
 import { useOnBackForwardRestore } from '../../lib/useOnBackForwardRestore';
 import { usePress } from '../../lib/usePress';
 import { showErrorToast } from '../../ui/toast';

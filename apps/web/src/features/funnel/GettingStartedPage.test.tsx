@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentLoad } from '../../app/paymentPageLoad';
-import { setConsent } from '../../lib/consent';
+import { setConsent } from '../../lib/consent/consent';
 import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
 import { stubCarouselBrowser } from '../../test/browserFakes';
 import { FAKE_DEEP_LINK_URL, FAKE_SUBSCRIPTION_ID, installFakePayments } from '../../test/fakePayments';

@@ -2,7 +2,7 @@ import { funnelProgress, paywallFor, webPageTitle } from '@stillpoint/core';
 import { ChevronLeft } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
 import { brand } from '../../lib/brand';
 import { useBrowserValue, useIsStored } from '../../lib/firstScreen';
 import type { PaymentOutcome } from '../../lib/paymentForm/PaymentForm';

@@ -1,5 +1,6 @@
 import { FUNNEL_AD_EVENTS, type FunnelStep, type PaywallVariant } from '@stillpoint/core';
-import { track, trackAdEvent } from '../../lib/analytics';
+import { trackAdEvent } from '../../lib/analytics/adEvents';
+import { track } from '../../lib/analytics/track';
 
 /** The funnel's milestones, told to our analytics and, with consent, to TikTok (SPEC §7). */
 export const funnelEvents = {

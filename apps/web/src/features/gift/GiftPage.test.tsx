@@ -2,7 +2,7 @@ import { brand, GIFT_QUANTITY_MAX, messages, TERMS_VERSION } from '@stillpoint/c
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hostedCheckout } from '../../lib/subscription';
+import { hostedCheckout } from '../../lib/subscription/hostedCheckout';
 import { type FakeRequest, type FakeResponse, installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';

@@ -6,7 +6,7 @@ import {
   readGiftPageQuery,
 } from '@stillpoint/core';
 import { useSearchParams } from 'react-router';
-import { STRIPE_SUCCESS_PARAM } from '../../lib/subscription';
+import { STRIPE_SUCCESS_PARAM } from '../../lib/subscription/checkoutReturn';
 import { GiftConfirmation } from './GiftConfirmation';
 import { GiftOffer } from './GiftOffer';
 

@@ -2,7 +2,7 @@ import { isRedemptionCodeComplete, normaliseRedemptionCode, REDEMPTION_CODE_LENG
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useState } from 'react';
 import { callApi } from '../../lib/api';
-import { reloadSubscription } from '../../lib/subscription';
+import { reloadSubscription } from '../../lib/subscription/useSubscription';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 

@@ -21,7 +21,8 @@ import {
   useState,
 } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type AuthUser, useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
+import type { AuthUser } from '../../lib/auth/session';
 import { brand } from '../../lib/brand';
 import { StoreBadges } from '../../lib/storeBadges/StoreBadges';
 import { Button } from '../../ui/Button';

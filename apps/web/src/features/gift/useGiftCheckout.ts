@@ -1,7 +1,7 @@
 import { giftCheckoutPaths, isGiftCheckoutUrl, isTermsChanged, TERMS_VERSION } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
-import { hostedCheckout } from '../../lib/subscription';
+import { hostedCheckout } from '../../lib/subscription/hostedCheckout';
 import { useOnBackForwardRestore } from '../../lib/useOnBackForwardRestore';
 import { usePress } from '../../lib/usePress';
 

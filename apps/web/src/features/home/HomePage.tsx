@@ -1,10 +1,10 @@
 import { memo, useDeferredValue, useId, useState } from 'react';
-import { useScrollDepthTracking } from '../../lib/analytics';
-import { useAuth } from '../../lib/auth';
+import { useScrollDepthTracking } from '../../lib/analytics/scrollDepth';
+import { useAuth } from '../../lib/auth/authContext';
 import { useExtension } from '../../lib/auth/useExtension';
 import { canInstallExtension } from '../../lib/browser';
 import { documentTitle } from '../../lib/documentTitle';
-import { useSites } from '../../lib/sites';
+import { useSites } from '../../lib/sites/sitesQuery';
 import { LoadError } from '../../ui/LoadError';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { BrowserNotice } from './browser/BrowserNotice';

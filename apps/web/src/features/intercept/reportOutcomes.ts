@@ -1,6 +1,6 @@
 import type { InterceptOutcomeReport } from '@stillpoint/core';
 import { ApiError, callApi } from '../../lib/api';
-import { queueInterceptOutcomes } from '../../lib/extension';
+import { queueInterceptOutcomes } from '../../lib/extension/actions';
 
 /**
  * Whether a failed report is worth sending again later: the server was not reached or failed on

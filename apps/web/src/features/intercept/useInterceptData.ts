@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
-import { sitesQuery } from '../../lib/sites';
+import { sitesQuery } from '../../lib/sites/sitesQuery';
 
 /**
  * The quote for this visit: one picked at random from GET getQuotes, fixed once it is first

@@ -1,8 +1,8 @@
 import { type BrowserSiteSession, epochSeconds, localUserDay, MINUTE_MS } from '@stillpoint/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
-import { startExtensionSession } from '../../lib/extension';
-import { reloadSites } from '../../lib/sites';
+import { startExtensionSession } from '../../lib/extension/actions';
+import { reloadSites } from '../../lib/sites/sitesQuery';
 import { newUuid } from './newUuid';
 
 export interface StartedSession {

@@ -1,12 +1,13 @@
 import { initialOnboardingStep, ONBOARDING_IOS_PATH, ONBOARDING_MAX_WIDTH_PX } from '@stillpoint/core';
 import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
 import { useExtension } from '../../lib/auth/useExtension';
 import { documentTitle } from '../../lib/documentTitle';
 import { isFinishingSetup } from '../../lib/onboardingEntry';
 import { PurchaseConfirmation } from '../../lib/purchaseConfirmation/PurchaseConfirmation';
-import { cameFromCheckout, useSubscription } from '../../lib/subscription';
+import { cameFromCheckout } from '../../lib/subscription/checkoutReturn';
+import { useSubscription } from '../../lib/subscription/useSubscription';
 import { Spinner } from '../../ui/Spinner';
 import { FreeTrialTerms } from './FreeTrialTerms';
 import { OnboardingFlow } from './OnboardingFlow';

@@ -2,7 +2,7 @@ import { messages, TERMS_VERSION } from '@stillpoint/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApi, newIdempotencyKey } from '../../lib/api';
-import { reloadSubscription, type Subscription } from '../../lib/subscription';
+import { reloadSubscription, type Subscription } from '../../lib/subscription/useSubscription';
 import { showSuccessToast } from '../../ui/toast';
 
 interface FreeTrialOptions {

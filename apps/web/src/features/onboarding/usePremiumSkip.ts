@@ -1,7 +1,7 @@
 import { HOME_PATH } from '@stillpoint/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { Subscription } from '../../lib/subscription';
+import type { Subscription } from '../../lib/subscription/useSubscription';
 
 interface PremiumSkipOptions {
   /** This tab is part-way through onboarding already (a reload, a trip to the Web Store). */

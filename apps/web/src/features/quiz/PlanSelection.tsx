@@ -1,5 +1,5 @@
 import { type Ref, useId, useState } from 'react';
-import { track } from '../../lib/analytics';
+import { track } from '../../lib/analytics/track';
 import { brand } from '../../lib/brand';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';

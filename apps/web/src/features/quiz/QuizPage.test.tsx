@@ -7,15 +7,15 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { track } from '../../lib/analytics';
+import { track } from '../../lib/analytics/track';
 import { stubCarouselBrowser } from '../../test/browserFakes';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
 import { QUIZ_STORAGE_KEY, quizStorage } from './quizStorage';
 import { FINISHED_QUIZ } from './quizTestAnswers';
 
-vi.mock('../../lib/analytics', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/analytics')>()),
+vi.mock('../../lib/analytics/track', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/analytics/track')>()),
   track: vi.fn(),
 }));
 

@@ -2,7 +2,7 @@ import { ONE_SEC_STUDY, QUIZ_QUESTION_IDS, type QuizAnswers } from '@stillpoint/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { track } from '../../lib/analytics';
+import { track } from '../../lib/analytics/track';
 import { stubCarouselBrowser, stubReducedMotion } from '../../test/browserFakes';
 import { installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
@@ -12,8 +12,8 @@ import { checkoutLoad } from './checkoutLoad';
 import { QUIZ_STORAGE_KEY, quizStorage } from './quizStorage';
 import { FINISHED_QUIZ } from './quizTestAnswers';
 
-vi.mock('../../lib/analytics', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/analytics')>()),
+vi.mock('../../lib/analytics/track', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/analytics/track')>()),
   track: vi.fn(),
 }));
 

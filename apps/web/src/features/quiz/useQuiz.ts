@@ -1,6 +1,6 @@
 import { FUNNEL_ADVANCE_DELAY_MS, QUIZ_QUESTION_IDS, type QuizQuestionId } from '@stillpoint/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { track } from '../../lib/analytics';
+import { track } from '../../lib/analytics/track';
 import { finishedAnswers, freshQuiz, type QuizProgress, quizStorage, withAnswer } from './quizStorage';
 
 export type AfterChoice = 'stay' | 'advance';

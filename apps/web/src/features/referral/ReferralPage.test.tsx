@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { track } from '../../lib/analytics';
+import { track } from '../../lib/analytics/track';
 import { FAKE_APP_LINKS, FAKE_REFERRAL_VIEW_ID, installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';
 import { storeRedirect } from './storeRedirect';
 
-vi.mock('../../lib/analytics', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/analytics')>()),
+vi.mock('../../lib/analytics/track', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/analytics/track')>()),
   track: vi.fn(),
 }));
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
-import { track } from '../../lib/analytics';
+import { track } from '../../lib/analytics/track';
 import { callApi } from '../../lib/api';
 import type { Store } from '../../lib/storeBadges/stores';
 import { storeRedirect } from './storeRedirect';

@@ -2,7 +2,7 @@ import { type CheckoutTerms, chargeDate, formatPrice } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { callApi } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth/authContext';
 import { paymentConfigQuery } from '../../lib/payments';
 import { queryKeys } from '../../lib/queryKeys';
 

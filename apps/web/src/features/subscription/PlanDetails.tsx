@@ -1,7 +1,7 @@
 import { currentPlanName, type SubscriptionState } from '@stillpoint/core';
 import { CircleAlert, CreditCard, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
-import type { Subscription } from '../../lib/subscription';
+import type { Subscription } from '../../lib/subscription/useSubscription';
 import { Button } from '../../ui/Button';
 import { useManageSubscription } from './useManageSubscription';
 

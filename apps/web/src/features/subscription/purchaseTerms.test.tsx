@@ -1,7 +1,7 @@
 import { TERMS_VERSION } from '@stillpoint/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hostedCheckout } from '../../lib/subscription';
+import { hostedCheckout } from '../../lib/subscription/hostedCheckout';
 import { installFakeServer } from '../../test/fakeServer';
 import { preloadRoutes } from '../../test/preloadRoutes';
 import { renderRoute } from '../../test/renderRoute';

@@ -1,7 +1,8 @@
 import { ApiError } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { billingPortal, type Subscription } from '../../lib/subscription';
+import { billingPortal } from '../../lib/subscription/billingPortal';
+import type { Subscription } from '../../lib/subscription/useSubscription';
 import { showErrorToast } from '../../ui/toast';
 
 export const MANAGE_FAILED_MESSAGE = "We couldn't open your subscription settings. Please try again.";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Subscription } from '../../lib/subscription';
+import type { Subscription } from '../../lib/subscription/useSubscription';
 
 /** How often, and how many times, to ask again for a purchase the payment webhook has not delivered yet. */
 export const CONFIRM_INTERVAL_MS = 2000;

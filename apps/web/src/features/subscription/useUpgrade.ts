@@ -1,7 +1,8 @@
 import { ApiError, isTermsChanged, TERMS_VERSION } from '@stillpoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
-import { hostedCheckout, STRIPE_SUCCESS_PARAM, SUBSCRIPTION_PATH } from '../../lib/subscription';
+import { STRIPE_SUCCESS_PARAM, SUBSCRIPTION_PATH } from '../../lib/subscription/checkoutReturn';
+import { hostedCheckout } from '../../lib/subscription/hostedCheckout';
 import { usePress } from '../../lib/usePress';
 import { showErrorToast } from '../../ui/toast';
 

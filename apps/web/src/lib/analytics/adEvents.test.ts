@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConsent, setConsentNeeded } from '../consent';
+import { setConsent, setConsentNeeded } from '../consent/consent';
 import { trackAdEvent } from './adEvents';
 
 const fetchSpy = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{"ok":true}'));

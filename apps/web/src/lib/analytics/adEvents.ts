@@ -1,5 +1,5 @@
 import { epochSeconds, type TrackTikTokEventBody, trackingPaths } from '@stillpoint/core';
-import { whenTrackingAllowed } from '../consent';
+import { whenTrackingAllowed } from '../consent/consent';
 import { env } from '../env';
 import { postTracking } from './post';
 

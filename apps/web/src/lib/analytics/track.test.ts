@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConsent, setConsentNeeded, setVisitorCountry } from '../consent';
+import { setConsent, setConsentNeeded, setVisitorCountry } from '../consent/consent';
 import { trackAdEvent } from './adEvents';
 import { track } from './track';
 

@@ -1,5 +1,5 @@
 import { type TrackAnalyticsEventBody, trackingPaths } from '@stillpoint/core';
-import { whenTrackingAllowed } from '../consent';
+import { whenTrackingAllowed } from '../consent/consent';
 import { postTracking } from './post';
 
 type Properties = NonNullable<TrackAnalyticsEventBody['properties']>;

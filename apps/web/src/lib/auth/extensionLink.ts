@@ -1,5 +1,5 @@
 import { callApi } from '../api';
-import { handTokenToExtension, pulseCheck } from '../extension';
+import { handTokenToExtension, pulseCheck } from '../extension/actions';
 
 let inFlight: { userId: string; attempt: Promise<boolean> } | null = null;
 

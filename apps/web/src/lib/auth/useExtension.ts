@@ -1,6 +1,6 @@
 import { EXTENSION_POLL_MS } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
-import { pulseCheck } from '../extension';
+import { pulseCheck } from '../extension/actions';
 import { queryKeys } from '../queryKeys';
 import { useAuth } from './authContext';
 import { linkExtension } from './extensionLink';

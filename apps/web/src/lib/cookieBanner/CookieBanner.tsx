@@ -13,9 +13,14 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../../ui/Button';
-import { track } from '../analytics';
+import { track } from '../analytics/track';
 import { brand } from '../brand';
-import { type ConsentChoice, closeCookieSettings, cookieSettingsOpener, setConsent } from '../consent';
+import {
+  type ConsentChoice,
+  closeCookieSettings,
+  cookieSettingsOpener,
+  setConsent,
+} from '../consent/consent';
 
 /** Set on <html> while the banner shows: its height, for anything fixed to the bottom edge to sit above. */
 export const COOKIE_BANNER_HEIGHT_VAR = '--cookie-banner-height';

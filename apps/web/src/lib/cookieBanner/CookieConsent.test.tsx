@@ -5,9 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeResponse, installFakeServer } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { Button } from '../../ui/Button';
-import { track, trackAdEvent, useScrollDepthTracking } from '../analytics';
+import { trackAdEvent } from '../analytics/adEvents';
+import { useScrollDepthTracking } from '../analytics/scrollDepth';
+import { track } from '../analytics/track';
 import { callApi } from '../api';
-import { closeCookieSettings, readConsent, setConsent } from '../consent';
+import { closeCookieSettings, readConsent, setConsent } from '../consent/consent';
 import { CookieSettingsButton } from './CookieSettingsButton';
 
 const ANALYTICS = 'POST /api/trackAnalyticsEvent';

@@ -8,7 +8,7 @@ import {
   setConsentNeeded,
   setVisitorCountry,
   subscribeConsent,
-} from '../consent';
+} from '../consent/consent';
 import { CookieBanner } from './CookieBanner';
 import { visitorCountryQuery } from './visitorCountry';
 

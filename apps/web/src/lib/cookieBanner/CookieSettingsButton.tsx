@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { openCookieSettings } from '../consent';
+import { openCookieSettings } from '../consent/consent';
 
 interface CookieSettingsButtonProps {
   className?: string;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FAKE_APP_LINKS, type FakeResponse, installFakeServer } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
-import { areCookieSettingsOpen, closeCookieSettings, cookieSettingsOpener } from '../consent';
+import { areCookieSettingsOpen, closeCookieSettings, cookieSettingsOpener } from '../consent/consent';
 import { Footer } from './Footer';
 import {
   NEWSLETTER_INVALID_ADDRESS_MESSAGE,

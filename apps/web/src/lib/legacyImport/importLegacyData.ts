@@ -7,9 +7,10 @@ import {
 } from '@stillpoint/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { callApi } from '../api';
-import { clearBrowserSitesCache, fetchLegacyData, sendExtensionMessage } from '../extension';
+import { clearBrowserSitesCache, fetchLegacyData } from '../extension/actions';
+import { sendExtensionMessage } from '../extension/bridge';
 import { queryKeys } from '../queryKeys';
-import { reloadSites } from '../sites';
+import { reloadSites } from '../sites/sitesQuery';
 
 /** nothing: no extension, or it kept nothing. failed: logged; the extension keeps the data for next time. */
 export type LegacyImportOutcome = 'nothing' | 'imported' | 'failed';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAfterFirstScreen } from '../afterFirstScreen';
-import { useAuth } from '../auth';
+import { useAuth } from '../auth/authContext';
 
 /**
  * Runs the legacy-data import once per page load for the signed-in person. As a query, React

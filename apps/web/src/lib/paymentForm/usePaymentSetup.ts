@@ -1,10 +1,10 @@
 import type { PaymentConfig, Price } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api';
-import { useAuth } from '../auth';
+import { useAuth } from '../auth/authContext';
 import { paymentConfigQuery, stripePriceQuery } from '../payments';
 import { queryKeys } from '../queryKeys';
-import { useSubscription } from '../subscription';
+import { useSubscription } from '../subscription/useSubscription';
 
 /** Why the form cannot take a card; each has its SPEC §8 message. */
 export type SetupProblem = 'missingUser' | 'noPrice' | 'initFailed';

@@ -2,7 +2,7 @@ import type { PurchaseSummary } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { callApi } from '../api';
-import { useAuth } from '../auth';
+import { useAuth } from '../auth/authContext';
 import { queryKeys } from '../queryKeys';
 
 /** How often, and how many times, to ask again for a purchase the provider has not reported yet. */

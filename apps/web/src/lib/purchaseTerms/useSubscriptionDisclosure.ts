@@ -8,7 +8,7 @@ import {
 } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api';
-import { useAuth } from '../auth';
+import { useAuth } from '../auth/authContext';
 import { stripePriceQuery } from '../payments';
 import { queryKeys } from '../queryKeys';
 

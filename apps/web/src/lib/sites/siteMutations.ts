@@ -1,9 +1,9 @@
 import type { CustomSite } from '@stillpoint/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { showErrorToast } from '../../ui/toast';
-import { track } from '../analytics';
+import { track } from '../analytics/track';
 import { callApi } from '../api';
-import { clearBrowserSitesCache } from '../extension';
+import { clearBrowserSitesCache } from '../extension/actions';
 import { queryKeys } from '../queryKeys';
 import { reloadSites } from './sitesQuery';
 

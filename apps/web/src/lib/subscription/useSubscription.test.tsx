@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type FakeResponse, installFakeServer } from '../../test/fakeServer';
 import { renderRoute } from '../../test/renderRoute';
 import { MINUTE_MS, serverClock, subscriptionState } from '../../test/subscriptions';
-import { useAuth } from '../auth';
+import { useAuth } from '../auth/authContext';
 import { useSubscription } from './useSubscription';
 
 /** Shows the store as a person's page would read it, with its refresh and a sign-out. */

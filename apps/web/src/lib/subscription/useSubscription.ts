@@ -2,7 +2,7 @@ import type { Subscriber, SubscriptionState } from '@stillpoint/core';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '../api';
-import { useAuth } from '../auth';
+import { useAuth } from '../auth/authContext';
 import { queryKeys } from '../queryKeys';
 import { type PremiumStatus, premiumStatus } from './premiumStatus';
 

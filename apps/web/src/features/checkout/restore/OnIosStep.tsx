@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
-import { useAuth } from '../../../lib/auth';
+import { useAuth } from '../../../lib/auth/authContext';
 import { brand } from '../../../lib/brand';
-import { type Subscription, useSubscription } from '../../../lib/subscription';
+import { type Subscription, useSubscription } from '../../../lib/subscription/useSubscription';
 import { Button } from '../../../ui/Button';
 import { NumberedItem } from '../../../ui/NumberedItem';
 import { StepActions } from './StepActions';

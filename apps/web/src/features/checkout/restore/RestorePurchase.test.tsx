@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingPortal } from '../../../lib/subscription';
+import { billingPortal } from '../../../lib/subscription/billingPortal';
 import { installFakeServer } from '../../../test/fakeServer';
 import { preloadRoutes } from '../../../test/preloadRoutes';
 import { renderRoute } from '../../../test/renderRoute';

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { track } from '../../../lib/analytics';
-import { billingPortal, type Subscription } from '../../../lib/subscription';
+import { track } from '../../../lib/analytics/track';
+import { billingPortal } from '../../../lib/subscription/billingPortal';
+import type { Subscription } from '../../../lib/subscription/useSubscription';
 import { useOnBackForwardRestore } from '../../../lib/useOnBackForwardRestore';
 import { showErrorToast } from '../../../ui/toast';
 

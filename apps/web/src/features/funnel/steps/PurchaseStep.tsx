@@ -1,5 +1,5 @@
 import { messages, paywallFor } from '@stillpoint/core';
-import { useAuth } from '../../../lib/auth';
+import { useAuth } from '../../../lib/auth/authContext';
 import type { PaymentOutcome } from '../../../lib/paymentForm/PaymentForm';
 import { Button } from '../../../ui/Button';
 import { PersonalPlanPaywall } from '../paywall/personalPlan/PersonalPlanPaywall';

@@ -1,6 +1,6 @@
 import { formatPhoneForDisplay, type SignInMethod } from '@stillpoint/core';
 import { type ComponentType, useEffect, useRef } from 'react';
-import { useAuth } from '../../../lib/auth';
+import { useAuth } from '../../../lib/auth/authContext';
 import { Button } from '../../../ui/Button';
 import { StepLayout } from '../../../ui/StepLayout';
 import type { FunnelAnswers } from '../funnelStorage';

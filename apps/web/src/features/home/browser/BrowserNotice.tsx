@@ -1,7 +1,7 @@
 import { messages } from '@stillpoint/core';
 import { Info } from 'lucide-react';
 import { useState } from 'react';
-import { track } from '../../../lib/analytics';
+import { track } from '../../../lib/analytics/track';
 import { brand } from '../../../lib/brand';
 import { currentBrowser, type DetectedBrowser } from '../../../lib/browser';
 import { useSendFeedback } from '../../../lib/feedback';

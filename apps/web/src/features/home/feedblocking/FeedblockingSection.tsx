@@ -1,7 +1,7 @@
 import { type FeedblockingSettings, ONBOARDING_PATH } from '@stillpoint/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { track } from '../../../lib/analytics';
+import { track } from '../../../lib/analytics/track';
 import { feedblockingSwitchItems } from '../../../lib/feedblocking';
 import { finishSetupState } from '../../../lib/onboardingEntry';
 import { buttonStyles } from '../../../ui/buttonStyles';

@@ -1,8 +1,8 @@
 import type { FeedblockingSettingKey, FeedblockingSettings } from '@stillpoint/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { track } from '../../../lib/analytics';
+import { track } from '../../../lib/analytics/track';
 import { callApi } from '../../../lib/api';
-import { clearBrowserSitesCache } from '../../../lib/extension';
+import { clearBrowserSitesCache } from '../../../lib/extension/actions';
 import { feedblockingSettingsQuery } from '../../../lib/feedblocking';
 import { queryKeys } from '../../../lib/queryKeys';
 import { showErrorToast } from '../../../ui/toast';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/Providers';
 import { type FakeResponse, installFakeServer } from '../../../test/fakeServer';
-import { AddSiteProvider } from '../sites';
+import { AddSiteProvider } from '../sites/AddSiteProvider';
 import { PhoneUseSection } from './PhoneUseSection';
 
 const ok = (data: unknown): FakeResponse => ({ body: { success: true, data } });

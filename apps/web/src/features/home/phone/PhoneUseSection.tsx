@@ -5,7 +5,7 @@ import { brand } from '../../../lib/brand';
 import { Button } from '../../../ui/Button';
 import { buttonStyles } from '../../../ui/buttonStyles';
 import { Spinner } from '../../../ui/Spinner';
-import { useAddSite } from '../sites';
+import { useAddSite } from '../sites/AddSiteProvider';
 import { AppUsageRow } from './AppUsageRow';
 import { FireIcon, PhoneIcon } from './icons';
 import { PhoneFrame } from './PhoneFrame';

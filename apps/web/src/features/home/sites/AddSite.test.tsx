@@ -7,7 +7,7 @@ import { installDashboardServer, makeSite } from '../../../test/dashboardServer'
 import type { FakeResponse } from '../../../test/fakeServer';
 import { renderRoute } from '../../../test/renderRoute';
 import { Toaster } from '../../../ui/Toaster';
-import { AddSiteProvider, useAddSite } from '.';
+import { AddSiteProvider, useAddSite } from './AddSiteProvider';
 
 async function openAddSite() {
   const user = userEvent.setup();

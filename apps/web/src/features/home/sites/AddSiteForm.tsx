@@ -8,7 +8,8 @@ import {
   POPULAR_SITES,
 } from '@stillpoint/core';
 import { useForm } from 'react-hook-form';
-import { BudgetField, budgetValueAs, useAddSiteMutation } from '../../../lib/sites';
+import { BudgetField, budgetValueAs } from '../../../lib/sites/BudgetField';
+import { useAddSiteMutation } from '../../../lib/sites/siteMutations';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { showErrorToast } from '../../../ui/toast';

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { track } from '../../../lib/analytics';
+import { track } from '../../../lib/analytics/track';
 import { Modal } from '../../../ui/Modal';
 
 // The form and its checks (react-hook-form, zod: about 40 KB gzipped) load when the dialog is first

@@ -8,7 +8,8 @@ import {
 } from '@stillpoint/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { BudgetField, budgetValueAs, useDeleteSite, useUpdateSiteBudget } from '../../../lib/sites';
+import { BudgetField, budgetValueAs } from '../../../lib/sites/BudgetField';
+import { useDeleteSite, useUpdateSiteBudget } from '../../../lib/sites/siteMutations';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 

@@ -1,6 +1,6 @@
 import type { CustomSite } from '@stillpoint/core';
 import { lazy, useCallback, useRef } from 'react';
-import { track } from '../../../lib/analytics';
+import { track } from '../../../lib/analytics/track';
 import { Modal } from '../../../ui/Modal';
 
 /** Starts loading the form (react-hook-form, zod) as the dialog opens, beside the dialog's own code. */

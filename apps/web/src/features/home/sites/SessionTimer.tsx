@@ -8,7 +8,7 @@ import {
 } from '@stillpoint/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { reloadSites } from '../../../lib/sites';
+import { reloadSites } from '../../../lib/sites/sitesQuery';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { useNow } from './useNow';
 

@@ -1,7 +1,7 @@
 import { type CustomSite, siteHost } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { fetchSitesNeedingAccess, openSiteAccess } from '../../../lib/extension';
+import { fetchSitesNeedingAccess, openSiteAccess } from '../../../lib/extension/actions';
 import { Button } from '../../../ui/Button';
 
 /**

@@ -1,7 +1,7 @@
 import { type CustomSite, hasSessionsLeft, siteDisplayName, siteHost } from '@stillpoint/core';
 import { Pencil } from 'lucide-react';
 import { useId } from 'react';
-import { useToggleSiteActive } from '../../../lib/sites';
+import { useToggleSiteActive } from '../../../lib/sites/siteMutations';
 import { Switch } from '../../../ui/Switch';
 import { BreakableHost } from './BreakableHost';
 import { SessionTimer } from './SessionTimer';

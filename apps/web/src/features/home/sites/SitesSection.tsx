@@ -1,8 +1,8 @@
 import type { CustomSite } from '@stillpoint/core';
 import { Target } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { track } from '../../../lib/analytics';
-import { useSites } from '../../../lib/sites';
+import { track } from '../../../lib/analytics/track';
+import { useSites } from '../../../lib/sites/sitesQuery';
 import { Button } from '../../../ui/Button';
 import { LoadError } from '../../../ui/LoadError';
 import { useAddSite } from './AddSiteProvider';

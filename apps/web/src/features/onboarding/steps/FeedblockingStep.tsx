@@ -2,7 +2,7 @@ import { DEFAULT_FEEDBLOCKING_SETTINGS, type FeedblockingSettings } from '@still
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api';
-import { clearBrowserSitesCache } from '../../../lib/extension';
+import { clearBrowserSitesCache } from '../../../lib/extension/actions';
 import { feedblockingSettingsQuery, feedblockingSwitchItems } from '../../../lib/feedblocking';
 import { queryKeys } from '../../../lib/queryKeys';
 import { Button } from '../../../ui/Button';

@@ -8,9 +8,9 @@ import {
   popularSitesLeft,
   removeSiteRow,
   type SiteRow,
-  useAddSiteRows,
-  useSites,
-} from '../../../lib/sites';
+} from '../../../lib/sites/siteRows';
+import { useSites } from '../../../lib/sites/sitesQuery';
+import { useAddSiteRows } from '../../../lib/sites/useAddSiteRows';
 import { Button } from '../../../ui/Button';
 import { StepLayout } from '../../../ui/StepLayout';
 import { showErrorToast } from '../../../ui/toast';

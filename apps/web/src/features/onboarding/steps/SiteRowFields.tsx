@@ -1,4 +1,5 @@
-import { BudgetField, type SiteRow } from '../../../lib/sites';
+import { BudgetField } from '../../../lib/sites/BudgetField';
+import type { SiteRow } from '../../../lib/sites/siteRows';
 import { TextField } from '../../../ui/TextField';
 
 interface SiteRowFieldsProps {
