@@ -28,10 +28,10 @@ const configFiles = [
 /** Files that break no rule: each is the allowed twin of a planted violation. */
 const allowed = {
   // A feature uses its own files, ui, lib and core; the app shell composes features.
-  'apps/web/src/features/proofa/ProofA.tsx': `import type { AppEnv } from '@stillpoint/core';
-import { proofApi } from '../../lib/proofApi';
-import { ProofButton } from '../../ui/ProofButton';
-import { ProofAPart } from './ProofAPart';
+  'apps/web/src/features/proofa/proof-a.tsx': `import type { AppEnv } from '@stillpoint/core';
+import { proofApi } from '../../lib/proof-api';
+import { ProofButton } from '../../ui/proof-button';
+import { ProofAPart } from './proof-a-part';
 
 export const ProofA = ({ env }: { env: AppEnv }) => (
   <ProofButton label={proofApi(env)}>
@@ -39,11 +39,11 @@ export const ProofA = ({ env }: { env: AppEnv }) => (
   </ProofButton>
 );
 `,
-  'apps/web/src/features/proofa/ProofAPart.tsx': 'export const ProofAPart = () => <p>a</p>;\n',
-  'apps/web/src/features/proofb/ProofB.tsx': 'export const ProofB = () => <p>b</p>;\n',
-  'apps/web/src/features/proofb/useProofB.ts': "export const useProofB = () => 'b';\n",
-  'apps/web/src/app/ProofShell.tsx': `import { ProofA } from '../features/proofa/ProofA';
-import { ProofB } from '../features/proofb/ProofB';
+  'apps/web/src/features/proofa/proof-a-part.tsx': 'export const ProofAPart = () => <p>a</p>;\n',
+  'apps/web/src/features/proofb/proof-b.tsx': 'export const ProofB = () => <p>b</p>;\n',
+  'apps/web/src/features/proofb/use-proof-b.ts': "export const useProofB = () => 'b';\n",
+  'apps/web/src/app/proof-shell.tsx': `import { ProofA } from '../features/proofa/proof-a';
+import { ProofB } from '../features/proofb/proof-b';
 
 export const ProofShell = () => (
   <>
@@ -52,7 +52,7 @@ export const ProofShell = () => (
   </>
 );
 `,
-  'apps/web/src/ui/ProofButton.tsx': `import type { ReactNode } from 'react';
+  'apps/web/src/ui/proof-button.tsx': `import type { ReactNode } from 'react';
 
 export const ProofButton = ({ label, children }: { label: string; children: ReactNode }) => (
   <button type="button">
@@ -61,7 +61,7 @@ export const ProofButton = ({ label, children }: { label: string; children: Reac
   </button>
 );
 `,
-  'apps/web/src/lib/proofApi.ts': `import type { AppEnv } from '@stillpoint/core';
+  'apps/web/src/lib/proof-api.ts': `import type { AppEnv } from '@stillpoint/core';
 
 export const proofApi = (env: AppEnv): string => env;
 `,
@@ -139,7 +139,7 @@ const planted = [
     what: 'product code imports core test support',
     tool: 'deps',
     rule: 'testing-support-only-in-tests',
-    file: 'apps/web/src/lib/proofUsesTesting.ts',
+    file: 'apps/web/src/lib/proof-uses-testing.ts',
     source: `import { proofSites } from '../../../../packages/core/src/testing/proof-arbitraries';
 
 export const proofUsesTesting = proofSites;
@@ -149,8 +149,8 @@ export const proofUsesTesting = proofSites;
     what: 'a web feature imports another feature',
     tool: 'deps',
     rule: 'web-feature-to-other-feature',
-    file: 'apps/web/src/features/proofa/ProofCrossFeature.tsx',
-    source: `import { ProofB } from '../proofb/ProofB';
+    file: 'apps/web/src/features/proofa/proof-cross-feature.tsx',
+    source: `import { ProofB } from '../proofb/proof-b';
 
 export const ProofCrossFeature = () => <ProofB />;
 `,
@@ -159,8 +159,8 @@ export const ProofCrossFeature = () => <ProofB />;
     what: 'web lib imports a feature',
     tool: 'deps',
     rule: 'web-shared-to-feature-or-app',
-    file: 'apps/web/src/lib/proofLibToFeature.ts',
-    source: `import { useProofB } from '../features/proofb/useProofB';
+    file: 'apps/web/src/lib/proof-lib-to-feature.ts',
+    source: `import { useProofB } from '../features/proofb/use-proof-b';
 
 export const proofLibToFeature = () => useProofB();
 `,
@@ -169,8 +169,8 @@ export const proofLibToFeature = () => useProofB();
     what: 'web ui imports the app shell',
     tool: 'deps',
     rule: 'web-shared-to-feature-or-app',
-    file: 'apps/web/src/ui/ProofUiToApp.tsx',
-    source: `import { ProofShell } from '../app/ProofShell';
+    file: 'apps/web/src/ui/proof-ui-to-app.tsx',
+    source: `import { ProofShell } from '../app/proof-shell';
 
 export const ProofUiToApp = () => <ProofShell />;
 `,
@@ -180,7 +180,7 @@ export const ProofUiToApp = () => <ProofShell />;
     tool: 'deps',
     rule: 'web-no-index-barrel',
     file: 'apps/web/src/lib/proofbarrel/index.ts',
-    source: "export { proofApi } from '../proofApi';\n",
+    source: "export { proofApi } from '../proof-api';\n",
   },
   {
     what: 'core imports an app',
@@ -206,7 +206,7 @@ export const proofCoreIo = () => readFileSync('x');
     what: 'the web app imports the server',
     tool: 'deps',
     rule: 'app-to-other-app',
-    file: 'apps/web/src/lib/proofWebToServer.ts',
+    file: 'apps/web/src/lib/proof-web-to-server.ts',
     source: `import { proofA } from '../../../server/src/modules/proof-a/service';
 
 export const proofWebToServer = () => proofA();
@@ -287,17 +287,17 @@ export const proofUnresolvable = missing;
     source: "export const proofBadName = 'server';\n",
   },
   {
-    what: 'a PascalCase .ts file in the web app (camelCase)',
+    what: 'a camelCase .ts file in the web app (kebab-case)',
     tool: 'biome',
     rule: 'lint/style/useFilenamingConvention',
-    file: 'apps/web/src/lib/ProofBadName.ts',
+    file: 'apps/web/src/lib/proofBadName.ts',
     source: "export const proofBadName = 'web';\n",
   },
   {
-    what: 'a kebab-case .tsx file in the web app (PascalCase or camelCase)',
+    what: 'a PascalCase .tsx file in the web app (kebab-case)',
     tool: 'biome',
     rule: 'lint/style/useFilenamingConvention',
-    file: 'apps/web/src/ui/proof-bad-name.tsx',
+    file: 'apps/web/src/ui/ProofBadName.tsx',
     source: 'export const ProofBadName = () => <p>web</p>;\n',
   },
 ];

@@ -1,5 +1,5 @@
 import { API_PREFIX, apiHeaders, DEFAULT_API_VERSION, trackingPaths } from '@stillpoint/core';
-import { readAccessToken } from '../accessToken';
+import { readAccessToken } from '../access-token';
 import { areAdEventsAllowed, isAnalyticsAllowed } from '../consent/consent';
 
 /**
