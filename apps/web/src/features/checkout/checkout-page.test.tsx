@@ -52,7 +52,8 @@ describe('the checkout page', () => {
     ).toEqual(PREMIUM_FEATURES.map((feature) => feature.title));
 
     // On a server with nothing to back: the study's figures, each linked to it, and no rating.
-    const figures = screen.getByRole('region', { name: 'What the numbers say' });
+    // The section's code is a chunk of its own that loads after the heading (BackedFiguresLater).
+    const figures = await screen.findByRole('region', { name: 'What the numbers say' }, { timeout: 5000 });
     expect(within(figures).getByText('36%')).toBeInTheDocument();
     expect(within(figures).getAllByRole('link', { name: /Study of the app one sec/ })[0]).toHaveAttribute(
       'href',
