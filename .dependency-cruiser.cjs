@@ -55,6 +55,16 @@ module.exports = {
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
+      name: 'web-no-index-barrel',
+      severity: 'error',
+      comment:
+        'The web app has no index.ts barrels: a barrel lets the same module be imported both through ' +
+        'it and around it, and pulls every re-exported file into whatever imports one name. Import ' +
+        'the file that defines what you use, and put the code in a file named after what it is.',
+      from: { path: ['^apps/web/src/index\\.[cm]?[jt]sx?$', '^apps/web/src/.*/index\\.[cm]?[jt]sx?$'] },
+      to: {},
+    },
+    {
       name: 'core-to-app',
       severity: 'error',
       comment:

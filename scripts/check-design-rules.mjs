@@ -22,15 +22,16 @@ const configFiles = [
   '.dependency-cruiser.cjs',
   '.dependency-cruiser.tsconfig.json',
   'scripts/depcruise-swc-tsx.cjs',
+  'scripts/check-table-owners.mjs',
 ];
 
 /** Files that break no rule: each is the allowed twin of a planted violation. */
 const allowed = {
   // A feature uses its own files, ui, lib and core; the app shell composes features.
-  'apps/web/src/features/proofa/ProofA.tsx': `import type { AppEnv } from '@stillpoint/core';
-import { proofApi } from '../../lib/proofApi';
-import { ProofButton } from '../../ui/ProofButton';
-import { ProofAPart } from './ProofAPart';
+  'apps/web/src/features/proofa/proof-a.tsx': `import type { AppEnv } from '@stillpoint/core';
+import { proofApi } from '../../lib/proof-api';
+import { ProofButton } from '../../ui/proof-button';
+import { ProofAPart } from './proof-a-part';
 
 export const ProofA = ({ env }: { env: AppEnv }) => (
   <ProofButton label={proofApi(env)}>
@@ -38,11 +39,11 @@ export const ProofA = ({ env }: { env: AppEnv }) => (
   </ProofButton>
 );
 `,
-  'apps/web/src/features/proofa/ProofAPart.tsx': 'export const ProofAPart = () => <p>a</p>;\n',
-  'apps/web/src/features/proofb/ProofB.tsx': 'export const ProofB = () => <p>b</p>;\n',
-  'apps/web/src/features/proofb/useProofB.ts': "export const useProofB = () => 'b';\n",
-  'apps/web/src/app/ProofShell.tsx': `import { ProofA } from '../features/proofa/ProofA';
-import { ProofB } from '../features/proofb/ProofB';
+  'apps/web/src/features/proofa/proof-a-part.tsx': 'export const ProofAPart = () => <p>a</p>;\n',
+  'apps/web/src/features/proofb/proof-b.tsx': 'export const ProofB = () => <p>b</p>;\n',
+  'apps/web/src/features/proofb/use-proof-b.ts': "export const useProofB = () => 'b';\n",
+  'apps/web/src/app/proof-shell.tsx': `import { ProofA } from '../features/proofa/proof-a';
+import { ProofB } from '../features/proofb/proof-b';
 
 export const ProofShell = () => (
   <>
@@ -51,7 +52,7 @@ export const ProofShell = () => (
   </>
 );
 `,
-  'apps/web/src/ui/ProofButton.tsx': `import type { ReactNode } from 'react';
+  'apps/web/src/ui/proof-button.tsx': `import type { ReactNode } from 'react';
 
 export const ProofButton = ({ label, children }: { label: string; children: ReactNode }) => (
   <button type="button">
@@ -60,7 +61,7 @@ export const ProofButton = ({ label, children }: { label: string; children: Reac
   </button>
 );
 `,
-  'apps/web/src/lib/proofApi.ts': `import type { AppEnv } from '@stillpoint/core';
+  'apps/web/src/lib/proof-api.ts': `import type { AppEnv } from '@stillpoint/core';
 
 export const proofApi = (env: AppEnv): string => env;
 `,
@@ -82,7 +83,24 @@ import { readA } from './repo';
 
 export const proofA = () => readA() + proofB();
 `,
-  'apps/server/src/modules/proof-a/repo.ts': "export const readA = () => 'a';\n",
+  'apps/server/src/modules/proof-a/repo.ts': `import { type ProofAState, proofA } from '../../db/schema';
+
+export const readA = (state: ProofAState) => [proofA, state];
+`,
+  // Each table's owner is the data map's; the schema declares the tables.
+  'apps/server/src/db/schema/index.ts': `import { pgTable, text } from 'drizzle-orm/pg-core';
+
+export type ProofAState = 'a';
+export const proofA = pgTable('proof_a', { id: text('id') });
+export const proofB = pgTable('proof_b', { id: text('id') });
+`,
+  'apps/server/src/modules/account/data-map.ts': `export const DATA_MAP = {
+  proof_a: { owner: 'modules/proof-a' },
+  proof_b: {
+    owner: 'modules/proof-b',
+  },
+};
+`,
   'apps/server/src/modules/proof-b/routes.ts': `import { proofB } from './service';
 
 export const registerProofB = () => proofB();
@@ -121,7 +139,7 @@ const planted = [
     what: 'product code imports core test support',
     tool: 'deps',
     rule: 'testing-support-only-in-tests',
-    file: 'apps/web/src/lib/proofUsesTesting.ts',
+    file: 'apps/web/src/lib/proof-uses-testing.ts',
     source: `import { proofSites } from '../../../../packages/core/src/testing/proof-arbitraries';
 
 export const proofUsesTesting = proofSites;
@@ -131,8 +149,8 @@ export const proofUsesTesting = proofSites;
     what: 'a web feature imports another feature',
     tool: 'deps',
     rule: 'web-feature-to-other-feature',
-    file: 'apps/web/src/features/proofa/ProofCrossFeature.tsx',
-    source: `import { ProofB } from '../proofb/ProofB';
+    file: 'apps/web/src/features/proofa/proof-cross-feature.tsx',
+    source: `import { ProofB } from '../proofb/proof-b';
 
 export const ProofCrossFeature = () => <ProofB />;
 `,
@@ -141,8 +159,8 @@ export const ProofCrossFeature = () => <ProofB />;
     what: 'web lib imports a feature',
     tool: 'deps',
     rule: 'web-shared-to-feature-or-app',
-    file: 'apps/web/src/lib/proofLibToFeature.ts',
-    source: `import { useProofB } from '../features/proofb/useProofB';
+    file: 'apps/web/src/lib/proof-lib-to-feature.ts',
+    source: `import { useProofB } from '../features/proofb/use-proof-b';
 
 export const proofLibToFeature = () => useProofB();
 `,
@@ -151,11 +169,18 @@ export const proofLibToFeature = () => useProofB();
     what: 'web ui imports the app shell',
     tool: 'deps',
     rule: 'web-shared-to-feature-or-app',
-    file: 'apps/web/src/ui/ProofUiToApp.tsx',
-    source: `import { ProofShell } from '../app/ProofShell';
+    file: 'apps/web/src/ui/proof-ui-to-app.tsx',
+    source: `import { ProofShell } from '../app/proof-shell';
 
 export const ProofUiToApp = () => <ProofShell />;
 `,
+  },
+  {
+    what: 'an index.ts barrel in the web app',
+    tool: 'deps',
+    rule: 'web-no-index-barrel',
+    file: 'apps/web/src/lib/proofbarrel/index.ts',
+    source: "export { proofApi } from '../proof-api';\n",
   },
   {
     what: 'core imports an app',
@@ -181,7 +206,7 @@ export const proofCoreIo = () => readFileSync('x');
     what: 'the web app imports the server',
     tool: 'deps',
     rule: 'app-to-other-app',
-    file: 'apps/web/src/lib/proofWebToServer.ts',
+    file: 'apps/web/src/lib/proof-web-to-server.ts',
     source: `import { proofA } from '../../../server/src/modules/proof-a/service';
 
 export const proofWebToServer = () => proofA();
@@ -195,6 +220,16 @@ export const proofWebToServer = () => proofA();
     source: `import { readB } from '../proof-b/repo';
 
 export const proofReport = () => readB();
+`,
+  },
+  {
+    what: "a server module imports another module's table",
+    tool: 'tables',
+    rule: 'table-owner',
+    file: 'apps/server/src/modules/proof-a/proof-b-reader.ts',
+    source: `import { proofB } from '../../db/schema';
+
+export const proofBReader = () => proofB;
 `,
   },
   {
@@ -252,17 +287,17 @@ export const proofUnresolvable = missing;
     source: "export const proofBadName = 'server';\n",
   },
   {
-    what: 'a PascalCase .ts file in the web app (camelCase)',
+    what: 'a camelCase .ts file in the web app (kebab-case)',
     tool: 'biome',
     rule: 'lint/style/useFilenamingConvention',
-    file: 'apps/web/src/lib/ProofBadName.ts',
+    file: 'apps/web/src/lib/proofBadName.ts',
     source: "export const proofBadName = 'web';\n",
   },
   {
-    what: 'a kebab-case .tsx file in the web app (PascalCase or camelCase)',
+    what: 'a PascalCase .tsx file in the web app (kebab-case)',
     tool: 'biome',
     rule: 'lint/style/useFilenamingConvention',
-    file: 'apps/web/src/ui/proof-bad-name.tsx',
+    file: 'apps/web/src/ui/ProofBadName.tsx',
     source: 'export const ProofBadName = () => <p>web</p>;\n',
   },
 ];
@@ -341,7 +376,12 @@ function main() {
 
     const biome = runScript(dir, 'lint:biome', '--reporter=github --max-diagnostics=none');
     const deps = runScript(dir, 'lint:deps', '');
-    const reports = { biome: biomeReports(dir, biome.stdout), deps: depsReports(deps.stdout) };
+    const tables = runScript(dir, 'lint:tables', '');
+    const reports = {
+      biome: biomeReports(dir, biome.stdout),
+      deps: depsReports(deps.stdout),
+      tables: depsReports(tables.stdout),
+    };
 
     const failures = [];
     let passed = 0;
@@ -353,6 +393,7 @@ function main() {
 
     check(biome.status !== 0, `lint:biome exits non-zero on the planted tree (exit ${biome.status})`);
     check(deps.status !== 0, `lint:deps exits non-zero on the planted tree (exit ${deps.status})`);
+    check(tables.status !== 0, `lint:tables exits non-zero on the planted tree (exit ${tables.status})`);
     for (const plant of planted) {
       // A cycle is reported from one of its modules, whichever the cruise reaches first.
       const files = [plant.file, ...Object.keys(plant.extra ?? {})];
@@ -367,7 +408,7 @@ function main() {
       );
     }
     const plantedFiles = new Set(planted.flatMap((plant) => [plant.file, ...Object.keys(plant.extra ?? {})]));
-    const falseAlarms = [...reports.biome, ...reports.deps].filter(
+    const falseAlarms = [...reports.biome, ...reports.deps, ...reports.tables].filter(
       (report) => !plantedFiles.has(report.file),
     );
     check(
@@ -381,10 +422,11 @@ function main() {
     );
     if (failures.length > 0) {
       console.error(
-        '\nA lint rule no longer reports what it should: fix .dependency-cruiser.cjs or biome.json.',
+        '\nA lint rule no longer reports what it should: fix .dependency-cruiser.cjs, biome.json or scripts/check-table-owners.mjs.',
       );
       if (biome.stderr.trim()) console.error(`\nlint:biome stderr:\n${biome.stderr}`);
       if (deps.stderr.trim()) console.error(`\nlint:deps stderr:\n${deps.stderr}`);
+      if (tables.stderr.trim()) console.error(`\nlint:tables stderr:\n${tables.stderr}`);
       process.exitCode = 1;
     }
   } finally {

@@ -20,7 +20,7 @@
 //   SCREENS_MAX_BYTES   largest file accepted (default 60000)
 //   SCREENS_SKIP_BUILD  1: use the build as it is, even when stale
 //
-// The images are read by apps/web/src/lib/screens/ScreenCarousel.tsx through Vite imports; the
+// The images are read by apps/web/src/lib/screens/screen-carousel.tsx through Vite imports; the
 // file names below are the ones it imports, so keep them in step.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

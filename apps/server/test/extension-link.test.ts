@@ -73,6 +73,26 @@ describe('the extension token exchange', () => {
     expect(res.json()).toEqual(REFUSED);
   });
 
+  it('refuses a token once the session that made it has signed out', async () => {
+    const webToken = await signInByPhone(t.app);
+    const token = await createToken(webToken);
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(webToken) });
+    const res = await exchange(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(REFUSED);
+  });
+
+  it('refuses a token whose session has expired, though its row is still there', async () => {
+    const webToken = await signInByPhone(t.app);
+    const token = await createToken(webToken);
+    await t.database.db.execute(
+      sql`update session set expires_at = now() - interval '1 second' where id in (select session_id from extension_exchange_token where used_at is null)`,
+    );
+    const res = await exchange(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(REFUSED);
+  });
+
   it('makes tokens that expire five minutes after they are made', async () => {
     await createToken(await signInByPhone(t.app));
     const result = await t.database.db.execute(

@@ -28,10 +28,10 @@ const vite = await createServer({
 try {
   const { PRERENDERED_PAGES } = await vite.ssrLoadModule('/src/app/prerender/pages.ts');
   // Each page is drawn as the document a browser loaded at its address (payment pages check it).
-  const { documentLoad } = await vite.ssrLoadModule('/src/app/paymentPageLoad.ts');
+  const { documentLoad } = await vite.ssrLoadModule('/src/app/payment-page-load.ts');
   let drawing = '/';
   documentLoad.path = () => drawing;
-  const { renderFirstScreen } = await vite.ssrLoadModule('/src/app/prerender/renderFirstScreen.tsx');
+  const { renderFirstScreen } = await vite.ssrLoadModule('/src/app/prerender/render-first-screen.tsx');
   // The server writes a public page's head from core's WEB_PAGE_META: its drawing must agree.
   const { publicWebPageAt, webPageTitle } = await vite.ssrLoadModule('@stillpoint/core');
   const pages = {};

@@ -1,18 +1,18 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { prefetchFirstPage } from './app/earlyPrefetch';
-import { createQueryClient } from './app/queryClient';
+import { App } from './app/app';
+import { prefetchFirstPage } from './app/early-prefetch';
+import { createQueryClient } from './app/query-client';
 import { appRouter } from './app/router';
-import { whenRouterReady } from './app/routerReady';
-import { DRAWN_SIGN_IN_PANEL, loadSignInPanel } from './features/auth/signInMethods';
+import { whenRouterReady } from './app/router-ready';
+import { DRAWN_SIGN_IN_PANEL, loadSignInPanel } from './features/auth/sign-in-methods';
 import { checkSessionEarly, sessionHinted } from './lib/auth/session';
-import { drawnFirstScreenWith } from './lib/firstScreen';
+import { drawnFirstScreenWith } from './lib/first-screen';
 // The phone field's styles come with every page rather than with the sign-in panel's code: the
 // first screens drawn at build time show the panel (decision 040), which must not move when its
 // code arrives.
 import 'react-phone-number-input/style.css';
-import './features/auth/phone/PhoneNumberField.css';
+import './features/auth/phone/phone-number-field.css';
 import './styles.css';
 
 // Asked at once, beside the page's chunks: every signed-in screen waits for this answer.

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FakeResponse, installFakeServer } from '../test/fakeServer';
-import { preloadRoutes } from '../test/preloadRoutes';
-import { renderRoute } from '../test/renderRoute';
+import { type FakeResponse, installFakeServer } from '../test/fake-server';
+import { preloadRoutes } from '../test/preload-routes';
+import { renderRoute } from '../test/render-route';
 
 /** Signs in through the phone form with the fake server's code. */
 async function signInByPhone() {

@@ -1,11 +1,12 @@
 import { SIGN_IN_PATH } from '@stillpoint/core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { returnPath, useAuth } from '../lib/auth';
-import { documentTitle } from '../lib/documentTitle';
-import { useIsStored } from '../lib/firstScreen';
-import { SESSION_TOKEN_KEY } from '../lib/sessionToken';
-import { FullScreenSpinner } from '../ui/FullScreenSpinner';
+import { useAuth } from '../lib/auth/auth-context';
+import { returnPath } from '../lib/auth/return-path';
+import { documentTitle } from '../lib/document-title';
+import { useIsStored } from '../lib/first-screen';
+import { SESSION_TOKEN_KEY } from '../lib/session-token';
+import { FullScreenSpinner } from '../ui/full-screen-spinner';
 
 /**
  * SPEC §2's sign-in guard, drawn before the session check answers when it can: with a session

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installFakeServer } from '../test/fakeServer';
-import { preloadRoutes } from '../test/preloadRoutes';
-import { renderRoute } from '../test/renderRoute';
-import { documentLoad } from './paymentPageLoad';
+import { installFakeServer } from '../test/fake-server';
+import { preloadRoutes } from '../test/preload-routes';
+import { renderRoute } from '../test/render-route';
+import { documentLoad } from './payment-page-load';
 
 // SPEC §2's route table, each path with the heading its page shows for now.
 const pages: [path: string, heading: string, layout: 'signed-in' | 'standalone'][] = [

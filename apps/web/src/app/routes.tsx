@@ -1,11 +1,11 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { documentTitle } from '../lib/documentTitle';
-import { FullScreenSpinner } from '../ui/FullScreenSpinner';
-import { ErrorPage } from './ErrorPage';
+import { documentTitle } from '../lib/document-title';
+import { FullScreenSpinner } from '../ui/full-screen-spinner';
+import { ErrorPage } from './error-page';
 import { RequireStoredSession } from './guards';
-import { RootLayout } from './layout/RootLayout';
-import { StandaloneLayout } from './layout/StandaloneLayout';
-import { paymentPageLoader } from './paymentPageLoad';
+import { RootLayout } from './layout/root-layout';
+import { StandaloneLayout } from './layout/standalone-layout';
+import { paymentPageLoader } from './payment-page-load';
 
 /**
  * The complete route table of SPEC §2. Every page is a lazy route, so each ships as its own
@@ -30,12 +30,12 @@ export const routes: RouteObject[] = [
           {
             // Lazy like its pages, so the header, its menu and icons stay out of a public page's
             // first load (DESIGN's initial JavaScript budget).
-            lazy: () => import('./layout/SignedInLayout').then((m) => ({ Component: m.SignedInLayout })),
+            lazy: () => import('./layout/signed-in-layout').then((m) => ({ Component: m.SignedInLayout })),
             children: [
               {
                 index: true,
                 lazy: () =>
-                  import('../features/home/HomePage').then((m) => ({
+                  import('../features/home/home-page').then((m) => ({
                     Component: m.HomePage,
                     handle: m.homePrefetch,
                   })),
@@ -43,25 +43,25 @@ export const routes: RouteObject[] = [
               {
                 path: 'subscription',
                 lazy: () =>
-                  import('../features/subscription/SubscriptionPage').then((m) => ({
+                  import('../features/subscription/subscription-page').then((m) => ({
                     Component: m.SubscriptionPage,
                   })),
               },
               {
                 path: 'account',
-                lazy: () => import('./composedAccount').then((m) => ({ Component: m.AccountRoute })),
+                lazy: () => import('./composed-account').then((m) => ({ Component: m.AccountRoute })),
               },
               {
                 path: 'onboarding',
                 lazy: () =>
-                  import('../features/onboarding/OnboardingPage').then((m) => ({
+                  import('../features/onboarding/onboarding-page').then((m) => ({
                     Component: m.OnboardingPage,
                   })),
               },
               {
                 path: 'onboarding-ios',
                 lazy: () =>
-                  import('../features/onboarding/OnboardingPage').then((m) => ({
+                  import('../features/onboarding/onboarding-page').then((m) => ({
                     Component: m.OnboardingPage,
                   })),
               },
@@ -73,90 +73,90 @@ export const routes: RouteObject[] = [
         // Signed in, but drawn without waiting for the session check or the subscription: the
         // pause starts at once (composedBreathe.tsx).
         path: 'breathe',
-        lazy: () => import('./composedBreathe').then((m) => ({ Component: m.BreatheRoute })),
+        lazy: () => import('./composed-breathe').then((m) => ({ Component: m.BreatheRoute })),
       },
       {
         element: <StandaloneLayout />,
         children: [
           {
             path: 'signin',
-            lazy: () => import('../features/auth/SignInPage').then((m) => ({ Component: m.SignInPage })),
+            lazy: () => import('../features/auth/sign-in-page').then((m) => ({ Component: m.SignInPage })),
           },
           {
             path: 'signout',
-            lazy: () => import('../features/auth/SignOutPage').then((m) => ({ Component: m.SignOutPage })),
+            lazy: () => import('../features/auth/sign-out-page').then((m) => ({ Component: m.SignOutPage })),
           },
           {
             path: 'quiz',
-            lazy: () => import('../features/quiz/QuizPage').then((m) => ({ Component: m.QuizPage })),
+            lazy: () => import('../features/quiz/quiz-page').then((m) => ({ Component: m.QuizPage })),
           },
           {
             path: 'quiz-results',
             lazy: () =>
-              import('../features/quiz/QuizResultsPage').then((m) => ({ Component: m.QuizResultsPage })),
+              import('../features/quiz/quiz-results-page').then((m) => ({ Component: m.QuizResultsPage })),
           },
           {
             path: 'getting-started',
             loader: paymentPageLoader,
-            lazy: () => import('./composedFunnel').then((m) => ({ Component: m.GettingStartedRoute })),
+            lazy: () => import('./composed-funnel').then((m) => ({ Component: m.GettingStartedRoute })),
           },
           {
             path: 'checkout',
             lazy: () =>
-              import('../features/checkout/CheckoutPage').then((m) => ({ Component: m.CheckoutPage })),
+              import('../features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
           },
           {
             path: 'webcheckout',
             loader: paymentPageLoader,
-            lazy: () => import('./composedCheckout').then((m) => ({ Component: m.WebCheckoutRoute })),
+            lazy: () => import('./composed-checkout').then((m) => ({ Component: m.WebCheckoutRoute })),
           },
           {
             path: 'uninstall-chrome-extension',
             lazy: () =>
-              import('../features/uninstall/UninstallFeedbackPage').then((m) => ({
+              import('../features/uninstall/uninstall-feedback-page').then((m) => ({
                 Component: m.UninstallFeedbackPage,
               })),
           },
           {
             path: 'referral-link',
             lazy: () =>
-              import('../features/referral/ReferralPage').then((m) => ({ Component: m.ReferralPage })),
+              import('../features/referral/referral-page').then((m) => ({ Component: m.ReferralPage })),
           },
           {
             path: 'twopercent',
             lazy: () =>
-              import('../features/challenge/TwoPercentPage').then((m) => ({ Component: m.TwoPercentPage })),
+              import('../features/challenge/two-percent-page').then((m) => ({ Component: m.TwoPercentPage })),
           },
           {
             path: 'android',
-            lazy: () => import('../features/mobile/AndroidPage').then((m) => ({ Component: m.AndroidPage })),
+            lazy: () => import('../features/mobile/android-page').then((m) => ({ Component: m.AndroidPage })),
           },
           {
             path: 'gift',
-            lazy: () => import('../features/gift/GiftPage').then((m) => ({ Component: m.GiftPage })),
+            lazy: () => import('../features/gift/gift-page').then((m) => ({ Component: m.GiftPage })),
           },
           {
             path: 'redeem',
-            lazy: () => import('./composedRedeem').then((m) => ({ Component: m.RedeemRoute })),
+            lazy: () => import('./composed-redeem').then((m) => ({ Component: m.RedeemRoute })),
           },
           {
             path: 'newsletter/confirm',
             lazy: () =>
-              import('../features/newsletter/NewsletterConfirmPage').then((m) => ({
+              import('../features/newsletter/newsletter-confirm-page').then((m) => ({
                 Component: m.NewsletterConfirmPage,
               })),
           },
           {
             path: 'newsletter/unsubscribe',
             lazy: () =>
-              import('../features/newsletter/NewsletterUnsubscribePage').then((m) => ({
+              import('../features/newsletter/newsletter-unsubscribe-page').then((m) => ({
                 Component: m.NewsletterUnsubscribePage,
               })),
           },
           {
             path: 'mobileDownload',
             lazy: () =>
-              import('../features/mobile/MobileDownloadPage').then((m) => ({
+              import('../features/mobile/mobile-download-page').then((m) => ({
                 Component: m.MobileDownloadPage,
               })),
           },
@@ -164,17 +164,17 @@ export const routes: RouteObject[] = [
             // Where a deleted account lands, signed out (features/account).
             path: 'account/deleted',
             lazy: () =>
-              import('../features/account/AccountDeletedPage').then((m) => ({
+              import('../features/account/account-deleted-page').then((m) => ({
                 Component: m.AccountDeletedPage,
               })),
           },
           {
             path: 'privacy',
-            lazy: () => import('../features/legal/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+            lazy: () => import('../features/legal/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
           },
           {
             path: 'terms',
-            lazy: () => import('../features/legal/TermsPage').then((m) => ({ Component: m.TermsPage })),
+            lazy: () => import('../features/legal/terms-page').then((m) => ({ Component: m.TermsPage })),
           },
         ],
       },
@@ -186,7 +186,7 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             lazy: () =>
-              import('../features/not-found/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+              import('../features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
           },
         ],
       },

@@ -10,9 +10,9 @@ import {
   type endpoints,
   readApiResponse,
 } from '@stillpoint/core';
-import { readAccessToken } from './accessToken';
+import { readAccessToken } from './access-token';
 import { track } from './analytics/track';
-import { type EndpointRoute, endpointRoute, loadEndpoint } from './apiRegistry';
+import { type EndpointRoute, endpointRoute, loadEndpoint } from './api-registry';
 import { brand } from './brand';
 
 export { ApiError };
@@ -21,7 +21,7 @@ const WEB_APP_PLATFORM: AppPlatform = 'WebApp';
 
 export const NETWORK_ERROR_MESSAGE = `Could not reach ${brand.name}. Check your connection and try again.`;
 
-export { type AccessTokenProvider, setAccessTokenProvider } from './accessToken';
+export { type AccessTokenProvider, setAccessTokenProvider } from './access-token';
 
 /** A GET call takes its query, a POST call its body; an endpoint never has both. */
 export type EndpointInput<E> = EndpointQuery<E> extends undefined ? EndpointBody<E> : EndpointQuery<E>;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { showErrorToast } from '../ui/toast';
 import { callApi } from './api';
-import { usePress } from './usePress';
+import { usePress } from './use-press';
 
 /** Where feedback came from, as the team reads it: 'web app feedback - home' (SPEC §7). */
 export const feedbackLocation = (context: string): string => `web app feedback - ${context}`;

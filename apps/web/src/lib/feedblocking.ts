@@ -7,9 +7,9 @@ import {
   feedblockingSettingKey,
 } from '@stillpoint/core';
 import { queryOptions } from '@tanstack/react-query';
-import type { SwitchListItem } from '../ui/SwitchList';
+import type { SwitchListItem } from '../ui/switch-list';
 import { callApi } from './api';
-import { queryKeys } from './queryKeys';
+import { queryKeys } from './query-keys';
 
 /**
  * GET getBrowserSiteSettings: the six switches, or null before setup. Home and onboarding read it

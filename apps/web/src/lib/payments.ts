@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from './api';
-import { queryKeys } from './queryKeys';
+import { queryKeys } from './query-keys';
 
 /**
  * GET getPaymentConfig: the payment backend and this environment's price ids. Fixed for the

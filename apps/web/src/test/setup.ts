@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { installFakeServer } from './fakeServer';
+import { installFakeServer } from './fake-server';
 
 // The suite runs many files at once on two cores: a page that renders in 50 ms alone can take
 // more than Testing Library's default second to appear, so find* queries wait up to 4 s. What a
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 // The app loads its auth client on demand. Loaded here first, so a test file that ends while that
 // import is still on its way (a busy machine) never evaluates it after jsdom has gone.
-beforeAll(() => import('../lib/authClient'));
+beforeAll(() => import('../lib/auth-client'));
 
 // No test reaches a real network: by default the app meets a fake server with nobody signed in.
 // A test that needs more installs its own (see fakeServer.ts); api.test.ts stubs fetch itself.

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from './Toaster';
 import { showErrorToast } from './toast';
+import { Toaster } from './toaster';
 
 describe('showErrorToast', () => {
   afterEach(() => vi.useRealTimers());

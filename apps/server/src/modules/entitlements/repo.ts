@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type EntitlementStore, entitlement, freeTrial, user } from '../../db/schema';
+import { type EntitlementStore, entitlement, freeTrial } from '../../db/schema';
 
 export type EntitlementRow = typeof entitlement.$inferSelect;
 export type EntitlementValues = Omit<EntitlementRow, 'id' | 'createdAt' | 'updatedAt'>;
@@ -84,20 +84,6 @@ export async function hasFreeTrialRow(db: Database, userId: string): Promise<boo
     .from(freeTrial)
     .where(eq(freeTrial.userId, userId));
   return row !== undefined;
-}
-
-/**
- * Which of these ids belong to an account. Webhooks and the entitlement service name users by
- * id, and an unknown one must be told apart from a user without purchases. This reads only the
- * `user` table's primary key, which auth/ owns: it belongs with auth/ once auth/ offers a lookup.
- */
-export async function existingUserIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(inArray(user.id, [...ids]));
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Moves the user's promotional grants (the no-card trial) `byMs` into the past. */

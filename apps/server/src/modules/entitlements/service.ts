@@ -1,10 +1,10 @@
 import type { Subscriber } from '@stillpoint/core';
+import { existingUserIds } from '../../auth/known-users';
 import type { Database } from '../../db/client';
 import type { EntitlementPeriodType, EntitlementStore } from '../../db/schema';
 import {
   type EntitlementRow,
   entitlementsOf,
-  existingUserIds,
   findEntitlement,
   hasFreeTrialRow,
   lockTrialOf,

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { isLiveSession } from '../../auth/live-session';
 import type { Database } from '../../db/client';
-import { extensionExchangeToken, session } from '../../db/schema';
+import { extensionExchangeToken } from '../../db/schema';
 
 /** Stores a new token's hash; the expiry is computed by the database clock, as is the check. */
 export async function insertExchangeToken(
@@ -23,8 +24,8 @@ export async function insertExchangeToken(
 /**
  * Spends a token: one UPDATE that only matches an unused, unexpired row whose minting session is
  * still live. Two concurrent exchanges cannot both match it, so exactly one gets the user id;
- * everyone else gets null. Checking the session here covers every way a session ends (sign-out,
- * revocation, expiry), not only those that delete its row.
+ * everyone else gets null. Whether the session is live is auth's condition, checked in the same
+ * statement.
  */
 export async function redeemExchangeToken(db: Database, tokenHash: string): Promise<string | null> {
   const [row] = await db
@@ -35,7 +36,7 @@ export async function redeemExchangeToken(db: Database, tokenHash: string): Prom
         eq(extensionExchangeToken.tokenHash, tokenHash),
         isNull(extensionExchangeToken.usedAt),
         sql`${extensionExchangeToken.expiresAt} > now()`,
-        sql`exists (select 1 from ${session} where ${session.id} = ${extensionExchangeToken.sessionId} and ${session.expiresAt} > now())`,
+        isLiveSession(extensionExchangeToken.sessionId),
       ),
     )
     .returning({ userId: extensionExchangeToken.userId });

@@ -6,12 +6,12 @@ import {
   REFERRAL_GROUP_PARAM,
   SHARED_BY_NAME_PARAM,
 } from '@stillpoint/core';
-import { FUNNEL_PLACE_KEY } from '../../features/funnel/funnelStorage';
-import { QUIZ_STORAGE_KEY } from '../../features/quiz/quizStorage';
-import { OAUTH_RETURN_KEY } from '../../lib/auth/oauthReturn';
-import { SSID_PARAM } from '../../lib/paymentForm/paymentReturn';
-import { SESSION_TOKEN_KEY } from '../../lib/sessionToken';
-import { STRIPE_SUCCESS_PARAM } from '../../lib/subscription/checkoutReturn';
+import { FUNNEL_PLACE_KEY } from '../../features/funnel/funnel-storage';
+import { QUIZ_STORAGE_KEY } from '../../features/quiz/quiz-storage';
+import { OAUTH_RETURN_KEY } from '../../lib/auth/oauth-return';
+import { SSID_PARAM } from '../../lib/payment-form/payment-return';
+import { SESSION_TOKEN_KEY } from '../../lib/session-token';
+import { STRIPE_SUCCESS_PARAM } from '../../lib/subscription/checkout-return';
 
 /**
  * A key in the browser's storage, as `local:key` or `session:key`; `!local:key` stands for the key

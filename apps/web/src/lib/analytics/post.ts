@@ -1,6 +1,6 @@
 import { API_PREFIX, apiHeaders, DEFAULT_API_VERSION, trackingPaths } from '@stillpoint/core';
-import { readAccessToken } from '../accessToken';
-import { areAdEventsAllowed, isAnalyticsAllowed } from '../consent';
+import { readAccessToken } from '../access-token';
+import { areAdEventsAllowed, isAnalyticsAllowed } from '../consent/consent';
 
 /**
  * POSTs one tracking call (analytics, ad events). Fire and forget: tracking never slows or breaks

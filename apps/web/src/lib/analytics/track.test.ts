@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConsent, setConsentNeeded, setVisitorCountry } from '../consent';
-import { trackAdEvent } from './adEvents';
+import { setConsent, setConsentNeeded, setVisitorCountry } from '../consent/consent';
+import { trackAdEvent } from './ad-events';
 import { track } from './track';
 
 const fetchSpy = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{"ok":true}'));

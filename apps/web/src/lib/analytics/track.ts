@@ -1,5 +1,5 @@
 import { type TrackAnalyticsEventBody, trackingPaths } from '@stillpoint/core';
-import { whenTrackingAllowed } from '../consent';
+import { whenTrackingAllowed } from '../consent/consent';
 import { postTracking } from './post';
 
 type Properties = NonNullable<TrackAnalyticsEventBody['properties']>;
@@ -9,7 +9,7 @@ type Properties = NonNullable<TrackAnalyticsEventBody['properties']>;
  * builds zod schemas. Loaded when an event is sent, it keeps zod out of the initial JavaScript of
  * every page that tracks something (bench/README.md, "Initial JavaScript per route").
  */
-const loadPropertyLimits = () => import('./propertyLimits');
+const loadPropertyLimits = () => import('./property-limits');
 
 /**
  * Sends one event to the server's analytics proxy (SPEC §7) as the visitor's cookie choice allows

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { installFakeServer, TEST_TOKEN } from '../../test/fakeServer';
-import { sessionToken } from '../sessionToken';
-import { oauthReturn } from './oauthReturn';
+import { installFakeServer, TEST_TOKEN } from '../../test/fake-server';
+import { sessionToken } from '../session-token';
+import { oauthReturn } from './oauth-return';
 import { checkSessionEarly, fetchSession, sessionHinted } from './session';
 
 const SESSION_ROUTE = 'GET /api/auth/get-session';

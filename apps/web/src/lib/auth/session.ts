@@ -1,13 +1,13 @@
 import { ApiError } from '@stillpoint/core';
-import { useIsStored } from '../firstScreen';
-import { SESSION_TOKEN_KEY, sessionToken } from '../sessionToken';
-import { OAUTH_RETURN_KEY, oauthReturn } from './oauthReturn';
+import { useIsStored } from '../first-screen';
+import { SESSION_TOKEN_KEY, sessionToken } from '../session-token';
+import { OAUTH_RETURN_KEY, oauthReturn } from './oauth-return';
 
 /**
  * Better Auth's client, loaded on first use: public pages render without waiting for it, and the
  * first page's JavaScript stays inside its budget (DESIGN.md performance budgets).
  */
-export const loadAuthClient = () => import('../authClient').then((module) => module.authClient);
+export const loadAuthClient = () => import('../auth-client').then((module) => module.authClient);
 
 /** The signed-in person as the web app sees them: SPEC §3's user (uid, phone number, e-mail). */
 export interface AuthUser {

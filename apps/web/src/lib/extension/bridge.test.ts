@@ -1,6 +1,6 @@
 import { DEVELOPMENT_EXTENSION_ID, EXTENSION_MISSING_MESSAGE } from '@stillpoint/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeExtension } from '../../test/fakeExtension';
+import { installFakeExtension } from '../../test/fake-extension';
 import { clearBrowserSitesCache, pulseCheck, startExtensionSession } from './actions';
 import { ExtensionMissingError, ExtensionReplyError, sendExtensionMessage } from './bridge';
 

@@ -1,1 +1,0 @@
-export { AddSiteProvider, useAddSite } from './AddSiteProvider';

@@ -1,7 +1,0 @@
-import { privacyPolicy } from '@stillpoint/core';
-import { LegalPage } from './LegalPage';
-
-/** /privacy: the privacy policy, drawn at build time from core's text (docs/privacy.md). */
-export function PrivacyPage() {
-  return <LegalPage document={privacyPolicy} />;
-}

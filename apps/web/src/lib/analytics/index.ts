@@ -1,3 +1,0 @@
-export { trackAdEvent } from './adEvents';
-export { scrollDepthTenths, useScrollDepthTracking } from './scrollDepth';
-export { track } from './track';

@@ -1,2 +1,0 @@
-export * from './actions';
-export { ExtensionMissingError, ExtensionReplyError, extensionId, sendExtensionMessage } from './bridge';
