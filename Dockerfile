@@ -3,7 +3,8 @@
 #   docker build -t stillpoint .
 # compose.yaml runs two of them behind nginx; docs/operations.md ("Deploy") describes it all.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Pinned: the same Node as the suite .ci/run runs on Node 24 (decision 050).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # ---- build: the whole workspace, then the web app (apps/web/dist) and the server bundle ----
 FROM ${NODE_IMAGE} AS build
