@@ -42,6 +42,24 @@ test.describe("breathe's first screen in the extension", () => {
       await page.goto(`https://${UNRELATED_HOST}/`);
       const before = await page.screenshot();
 
+      // The web app's page for the same address as the server draws it, before any code runs.
+      const drawn = await context.newPage();
+      await drawn.setViewportSize(viewport);
+      await drawn.emulateMedia({ reducedMotion: 'reduce' });
+      // The app's code never arrives (its files are refused), as on a page whose code is on its way;
+      // the drawing is for a signed-in person, so the page's guard keeps it with a session stored.
+      await drawn.route('**/assets/*.js', (route) => route.abort());
+      await drawn.addInitScript((key) => localStorage.setItem(key, 'a-stored-session'), SESSION_TOKEN_KEY);
+      await drawn.goto(`${world.server.baseURL}/breathe?siteId=${site.id}&returnUrl=${DESTINATION}`);
+      await expect(drawn.getByText('A moment before www.distracting.test')).toBeVisible();
+      await expect(drawn.getByText('breathe in')).toBeVisible();
+      const web = await drawn.screenshot();
+      // The seconds tick on between the two pictures: their place is left out of the comparison.
+      const seconds = await drawn.getByTestId('seconds-left').boundingBox();
+
+      const compare = await context.newPage();
+      const ignore = seconds ? [seconds] : [];
+
       // An intercepted visit, with the web app's page held back: what shows meanwhile is the
       // extension's first screen, seen through the tab's own frames (a page mid-navigation
       // answers no scripts).
@@ -66,9 +84,18 @@ test.describe("breathe's first screen in the extension", () => {
         window.location.href = href;
       }, DESTINATION);
       const webAddress = await handingOver;
-      // Past the countdown's first tick: the screencast sends no frame while one is unacknowledged,
-      // so the frame with the destination line filled in could be skipped until the next change.
-      await page.waitForTimeout(1300);
+      // Until a frame shows the whole drawn page, destination line included: the first screen's
+      // script may fill that line in a frame or two after its first paint, and the screencast sends
+      // no frame while one is unacknowledged, so that frame can come only with the next change.
+      await expect
+        .poll(
+          async () => {
+            const newest = frames.at(-1);
+            return newest ? pixelDifference(compare, newest, web, { ignore }) : 1;
+          },
+          { timeout: 10_000 },
+        )
+        .toBeLessThan(0.002);
       await tab.send('Page.stopScreencast');
       handOver();
       await page.waitForURL((url) => url.pathname === '/breathe');
@@ -77,23 +104,6 @@ test.describe("breathe's first screen in the extension", () => {
         returnUrl: DESTINATION,
       });
 
-      // The web app's page for the same address as the server draws it, before any code runs.
-      const drawn = await context.newPage();
-      await drawn.setViewportSize(viewport);
-      await drawn.emulateMedia({ reducedMotion: 'reduce' });
-      // The app's code never arrives (its files are refused), as on a page whose code is on its way;
-      // the drawing is for a signed-in person, so the page's guard keeps it with a session stored.
-      await drawn.route('**/assets/*.js', (route) => route.abort());
-      await drawn.addInitScript((key) => localStorage.setItem(key, 'a-stored-session'), SESSION_TOKEN_KEY);
-      await drawn.goto(`${world.server.baseURL}/breathe?siteId=${site.id}&returnUrl=${DESTINATION}`);
-      await expect(drawn.getByText('A moment before www.distracting.test')).toBeVisible();
-      await expect(drawn.getByText('breathe in')).toBeVisible();
-      const web = await drawn.screenshot();
-      // The seconds tick on between the two pictures: their place is left out of the comparison.
-      const seconds = await drawn.getByTestId('seconds-left').boundingBox();
-
-      const compare = await context.newPage();
-      const ignore = seconds ? [seconds] : [];
       // Every frame since the page left the other site is the web app's drawn page, but for the
       // destination line, which the first screen's script may fill in a frame or two after its
       // first paint; the last frame before the hand-over is the whole drawn page.
@@ -121,6 +131,21 @@ test.describe("breathe's first screen in the extension", () => {
   }
 
   /**
+   * Whether the first screen asks the web app again within its RETRY_MS (5 s) and hears an answer
+   * or a failure: false if it asks nothing.
+   */
+  async function nextAsk(page: Page, webApp: string): Promise<boolean> {
+    const ask = (event: 'requestfailed' | 'requestfinished') =>
+      page
+        .waitForEvent(event, { predicate: (request) => request.url().startsWith(webApp), timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+    return Promise.race([ask('requestfailed'), ask('requestfinished')]);
+  }
+
+  /**
    * A person with a site arrives at the first screen after `cutOff` has taken the web app out of
    * reach; the screen must stay, with the pause and `notice`, where Chrome's error page would
    * otherwise be. `reconnect` brings the web app back, and the hand-over must then follow within
@@ -137,8 +162,8 @@ test.describe("breathe's first screen in the extension", () => {
     await page.goto(`${FIRST_SCREEN}?siteId=${site.id}&returnUrl=${DESTINATION}`);
     await expect(page.getByText(notice)).toBeVisible();
     await expect(page.getByText('A moment before www.distracting.test')).toBeVisible();
-    // Still the pause, not Chrome's error page, a while later.
-    await page.waitForTimeout(1000);
+    // Still the pause, not Chrome's error page, after the next ask of the web app has failed.
+    expect(await nextAsk(page, world.server.baseURL)).toBe(true);
     expect(new URL(page.url()).protocol).toBe('chrome-extension:');
 
     await reconnect();
