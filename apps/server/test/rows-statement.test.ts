@@ -64,6 +64,46 @@ describe('rowsStatement', () => {
     ).rejects.toThrow(/not inside a transaction/);
   });
 
+  it("never reads inside another caller's open transaction", async () => {
+    let inserted!: () => void;
+    const insertDone = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let end!: () => void;
+    const ending = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.insert(browserSiteSession).values({
+        id: randomUUID(),
+        userId,
+        siteId,
+        timeStarted: 1,
+        lengthInMilliseconds: 1,
+        userDay: 9,
+      });
+      inserted();
+      await ending;
+      // Still inside: PGlite's one connection would serve a read here if the read did not wait.
+      await tx.execute(sql`select 1`);
+      throw new Error('rolled back');
+    });
+    await insertDone;
+    const read = sessionsOf(database.db, { userDay: 9, userId });
+    end();
+    await expect(transaction).rejects.toThrow('rolled back');
+    // Read inside the transaction, it would have found the uncommitted session.
+    expect(await read).toEqual([]);
+  });
+
+  it("is timed with the handle's other queries", async () => {
+    const timings: number[] = [];
+    const stop = database.onQuery((seconds) => timings.push(seconds));
+    await sessionsOf(database.db, { userDay: 7, userId });
+    stop();
+    expect(timings.length).toBeGreaterThan(0);
+  });
+
   it('refuses a statement with a value written into it, which a reuse would repeat', async () => {
     const withLiteral = rowsStatement<Record<string, never>, unknown>(
       'test_rows_literal',

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from './data-dir-lock';
-import { type DatabaseHandle, migrationsFolder, type OpenOptions } from './handle';
+import { attachDriver, type DatabaseHandle, migrationsFolder, type OpenOptions } from './handle';
 import { pgliteOptions } from './pglite-options';
 import {
   bundledPgliteTemplate,
@@ -17,14 +17,12 @@ import * as schema from './schema';
 
 /**
  * Times PGlite's queries, those inside transactions included (they run on the transaction object)
- * and the rows statements' raw exchanges (db/pglite-statement.ts).
+ * and the rows statements' (db/rows.ts), which run on the client's own `query`.
  */
 function timePgliteQueries(client: PGlite, timings: QueryTimings): void {
   const query = client.query.bind(client);
   client.query = ((...args: Parameters<PGlite['query']>) =>
     timings.timed(() => query(...args))) as PGlite['query'];
-  const exchange = client.execProtocolRawStream.bind(client);
-  client.execProtocolRawStream = (...args) => timings.timed(() => exchange(...args));
   const transaction = client.transaction.bind(client);
   client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
     transaction((tx) => {
@@ -75,6 +73,7 @@ export async function openPglite(dataDir: string, options: OpenOptions): Promise
     return {
       db,
       kind: 'pglite',
+      driver: attachDriver(db, { kind: 'pglite', client }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type DatabaseHandle, migrationsFolder } from './handle';
+import { attachDriver, type DatabaseHandle, migrationsFolder } from './handle';
 import { type QueryTimings, queryTimings } from './query-timings';
 import * as schema from './schema';
 
@@ -38,6 +38,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    driver: attachDriver(db, { kind: 'postgres', pool }),
     ping: async () => {
       await pool.query('select 1');
     },

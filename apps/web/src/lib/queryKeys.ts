@@ -12,6 +12,8 @@ export const queryKeys = {
   quotes: () => ['quotes'],
   /** The extension's PULSE_CHECK, per signed-in person (it is signed in as them on the way). */
   extension: (userId: string | null) => ['extension', userId],
+  /** GET_SITE_ACCESS: which of these sites the extension on this browser may not intercept yet. */
+  extensionSiteAccess: (siteOrigins: readonly string[]) => ['extension', 'siteAccess', siteOrigins],
   onboardingAnswers: () => ['onboardingAnswers'],
   hdyhOptions: () => ['hdyhOptions'],
   /** getSubscriptionState, per person, so a new sign-in never reads the last person's plan. */

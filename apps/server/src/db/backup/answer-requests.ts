@@ -1,5 +1,4 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseHandle, DatabaseTarget } from '../client';
 import { writeArchive } from './archive';
 import { answeringProcessFileOf, backupRequestFileOf } from './files';
@@ -23,9 +22,12 @@ export function answerBackupRequests(
   target: DatabaseTarget,
   log: BackupLog,
 ): () => void {
-  const client = pgliteClientOf(database);
+  const { driver } = database;
   // PostgreSQL is backed up with its own tools, and an in-memory database has nothing to keep.
-  if (!client || target.kind !== 'pglite' || target.dataDir.startsWith('memory://')) return () => {};
+  if (driver.kind !== 'pglite' || target.kind !== 'pglite' || target.dataDir.startsWith('memory://')) {
+    return () => {};
+  }
+  const { client } = driver;
   const { dataDir } = target;
   const requestFile = backupRequestFileOf(dataDir);
   const answeringFile = answeringProcessFileOf(dataDir);
@@ -58,12 +60,6 @@ export function answerBackupRequests(
     process.off(BACKUP_SIGNAL, onSignal);
     rmSync(answeringFile, { force: true });
   };
-}
-
-/** The PGlite client under the handle's Drizzle instance; null on PostgreSQL. */
-function pgliteClientOf(database: DatabaseHandle): PGlite | null {
-  const client = (database.db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
 }
 
 function readRequest(requestFile: string): string | null {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -397,6 +397,46 @@ describe('setting up sites', () => {
     expect(budget).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: 'Site 1' })).not.toHaveAttribute('aria-invalid');
     expect(server.calls('POST /api/addBrowserSite')).toHaveLength(0);
+  });
+
+  it('lists the sites just chosen that this browser has not granted yet, and grants them in one click', async () => {
+    const server = installDashboardServer({ answers: { onboardingIntention: 'be present' } });
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
+    const user = userEvent.setup();
+    // An extension that asks for access site by site (decision 045) and has none for reddit.com yet.
+    const extension = installFakeExtension((message) => {
+      if (message.type === 'PULSE_CHECK') {
+        return { status: 'success', version: '1.0.0', signedIn: true, userId: TEST_USER.uid };
+      }
+      if (message.type === 'GET_SITE_ACCESS') {
+        const origins = message.siteOrigins as string[];
+        return {
+          status: 'success',
+          needsAccess: origins.filter((origin) => origin === 'https://reddit.com'),
+        };
+      }
+      return { status: 'success' };
+    });
+    renderRoute('/onboarding');
+    await step('Thanks for adding Stillpoint!');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await step('Which feeds should we hide?');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await step('Which sites pull you in?');
+    await user.type(screen.getByRole('textbox', { name: 'Site 1' }), 'reddit.com');
+    await user.click(screen.getByRole('button', { name: 'Add x.com' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await step('Pin Stillpoint to your toolbar');
+    expect(server.state.sites).toHaveLength(2);
+    const notice = await screen.findByRole('region', { name: 'Needs access on this browser' });
+    expect(
+      within(within(notice).getByRole('list', { name: 'Sites that need access' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['reddit.com']);
+    await user.click(within(notice).getByRole('button', { name: 'Grant access' }));
+    expect(extension.received.map((entry) => entry.message)).toContainEqual({ type: 'OPEN_SITE_ACCESS' });
   });
 
   it('moves on with no site at all (they can be added from home later)', async () => {

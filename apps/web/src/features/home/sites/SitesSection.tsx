@@ -2,12 +2,12 @@ import type { CustomSite } from '@stillpoint/core';
 import { Target } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { track } from '../../../lib/analytics';
+import { SiteAccessNotice } from '../../../lib/siteAccess/SiteAccessNotice';
 import { useSites } from '../../../lib/sites';
 import { Button } from '../../../ui/Button';
 import { LoadError } from '../../../ui/LoadError';
 import { useAddSite } from './AddSiteProvider';
 import { EditSiteModal, loadEditSiteForm } from './EditSiteModal';
-import { SiteAccessNotice } from './SiteAccessNotice';
 import { SiteCard } from './SiteCard';
 
 /**

@@ -1,8 +1,9 @@
 import { type CustomSite, siteHost } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { fetchSitesNeedingAccess, openSiteAccess } from '../../../lib/extension';
-import { Button } from '../../../ui/Button';
+import { Button } from '../../ui/Button';
+import { fetchSitesNeedingAccess, openSiteAccess } from '../extension/actions';
+import { queryKeys } from '../queryKeys';
 
 /**
  * Which of the person's sites the extension on this browser has not been granted access to
@@ -12,7 +13,7 @@ import { Button } from '../../../ui/Button';
 function useSitesNeedingAccess(sites: readonly CustomSite[]) {
   const origins = sites.filter((site) => site.active).map((site) => site.siteOrigin);
   const query = useQuery({
-    queryKey: ['extension', 'siteAccess', origins],
+    queryKey: queryKeys.extensionSiteAccess(origins),
     queryFn: () => (origins.length === 0 ? [] : fetchSitesNeedingAccess(origins)),
     staleTime: 0,
   });
@@ -34,7 +35,7 @@ function useSitesNeedingAccess(sites: readonly CustomSite[]) {
 /**
  * The sites Stillpoint cannot pause before on this browser yet, and a button that opens the
  * extension's page where one click asks Chrome for all of them. Nothing shows without an
- * extension, or once every site has access.
+ * extension, or once every site has access. Home's sites list and onboarding's last step show it.
  */
 export function SiteAccessNotice({ sites }: { sites: readonly CustomSite[] }) {
   const needsAccess = useSitesNeedingAccess(sites);
