@@ -169,7 +169,7 @@ export async function buildApp({
     log,
     providers,
   });
-  registerAuthentication(app, createSessionLookup(auth).lookup);
+  registerAuthentication(app, createSessionLookup(auth, database).lookup);
   // Idempotency-Key claims for the calls that create, pay or send, and the hourly job that drops old keys.
   registerIdempotency(app, database.db);
   await registerAuthRoutes(app, auth, {

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../src/auth';
+import { sessionUserFromBearer } from '../src/auth/session';
+import { createSessionLookup } from '../src/auth/session-lookup';
 import { session, user } from '../src/db/schema';
-import { createTestApp, type TestApp } from './support/app';
+import { createTestApp, type TestApp, testConfig } from './support/app';
 import { bearer, getUser, signInByPhone } from './support/auth';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// The API asks Better Auth who is signed in: what its bearer plugin accepts and refuses, a session
-// in use sliding its expiry, and every way a session ends taking effect at the next call.
+// The API's session lookup accepts and refuses what Better Auth's bearer plugin and getSession do,
+// lets a session in use slide its expiry, and every way a session ends takes effect at the next call.
 describe('the session lookup of API calls', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -48,6 +51,65 @@ describe('the session lookup of API calls', () => {
     ]) {
       expect((await getUser(t.app, forged)).statusCode, forged).toBe(401);
     }
+  });
+
+  it('accepts a percent-encoded signed token, decoded as the bearer plugin decodes it', async () => {
+    const signed = await signInByPhone(t.app);
+    const encoded = encodeURIComponent(signed);
+    // Sign-in's signature is standard base64, so encoding it changes the text.
+    expect(encoded).not.toBe(signed);
+    expect((await getUser(t.app, encoded)).statusCode).toBe(200);
+    expect((await getUser(t.app, `${encoded}%`)).statusCode).toBe(401);
+  });
+
+  it('answers as Better Auth’s own getSession does, for every kind of bearer value', async () => {
+    const auth = createAuth({
+      config: testConfig(),
+      database: t.database,
+      smsSender: { send: async () => undefined },
+      log: t.app.log,
+    });
+    const { lookup } = createSessionLookup(auth, t.database);
+    // A signature with a character base64url spells otherwise, so the two alphabets differ.
+    let signed = await signInByPhone(t.app);
+    while (!/[+/]/.test(signed)) signed = await signInByPhone(t.app);
+    const [token = '', signature = ''] = signed.split('.');
+    const expired = await signInByPhone(t.app);
+    const [expiredToken = ''] = expired.split('.');
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, expiredToken));
+    const urlAlphabet = signature.replace(/\+/g, '-').replace(/\//g, '_');
+    const values = [
+      signed,
+      token,
+      encodeURIComponent(signed),
+      `${token}.${encodeURIComponent(signature)}`,
+      `${token}.${signature.replace(/=$/, '')}`,
+      `${token}.${urlAlphabet}`,
+      `${token}.${signature}.${signature}`,
+      `${token.slice(1)}.${signature}`,
+      `${token}x.${signature}`,
+      `.${signature}`,
+      `${token}.`,
+      `${token}.%`,
+      'not-a-session',
+      expired,
+      expiredToken,
+    ];
+    const headers = values.flatMap((value) => [`Bearer ${value}`, `bEaReR   ${value}  `]);
+    headers.push('Basic abc', 'Bearer', 'Bearer ', `Token ${signed}`);
+    for (const authorization of headers) {
+      const [ours, theirs] = await Promise.all([
+        lookup(authorization),
+        sessionUserFromBearer(auth, authorization),
+      ]);
+      expect(ours, authorization).toEqual(theirs);
+    }
+    // The values above include some that sign in, not only refusals.
+    expect(await lookup(`Bearer ${signed}`)).not.toBeNull();
+    expect(await lookup(`Bearer ${token}`)).not.toBeNull();
   });
 
   it('slides the expiry of a session in use once a day has passed, and serves the person', async () => {
