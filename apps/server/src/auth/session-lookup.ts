@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { rowsStatement } from '../db/rows';
 import { session, user } from '../db/schema';
+import { BoundedMemory } from './bounded-memory';
 import { type Auth, SESSION_LIFETIME } from './index';
 import { type SessionUser, sessionUserFromBearer, toSessionUser } from './session';
 
@@ -85,6 +86,13 @@ const sessionUserByToken = rowsStatement(
 );
 
 /**
+ * How many signed values are remembered as verified. Only good signatures are kept, so a caller
+ * without the secret cannot fill it; it holds no session state, so it changes no answer, only
+ * what a repeated value costs (bench/README, decision 048). A person's devices each send their own.
+ */
+const VERIFIED_VALUES = 10_000;
+
+/**
  * The signed-in person behind an Authorization header, one session verifier (decision 048): the
  * signature checked by Better Auth's own helper, then one indexed read of Better Auth's session
  * table joined to its person. The database is the only truth, so a signed-out, revoked, expired or
@@ -95,7 +103,14 @@ const sessionUserByToken = rowsStatement(
 export function createSessionLookup(auth: Auth, database: DatabaseHandle) {
   const hmac = createHMAC('SHA-256', 'base64urlnopad');
   const key = auth.$context.then((context) => hmac.importKey(context.secret, 'verify'));
-  const verify: Verify = async (token, signature) => hmac.verify(await key, token, signature);
+  const verified = new BoundedMemory<string, true>(VERIFIED_VALUES);
+  const verify: Verify = async (token, signature) => {
+    const value = `${token}.${signature}`;
+    if (verified.get(value)) return true;
+    const good = await hmac.verify(await key, token, signature);
+    if (good) verified.set(value, true);
+    return good;
+  };
   const slideAfterMs = (SESSION_LIFETIME.expiresInSeconds - SESSION_LIFETIME.updateAgeSeconds) * 1000;
 
   const lookup = async (authorization: string | undefined): Promise<SessionUser | null> => {
