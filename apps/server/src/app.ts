@@ -169,9 +169,7 @@ export async function buildApp({
     log,
     providers,
   });
-  const sessionLookup = createSessionLookup(auth, database);
-  app.addHook('onClose', async () => sessionLookup.stop());
-  registerAuthentication(app, sessionLookup.lookup);
+  registerAuthentication(app, createSessionLookup(auth, database).lookup);
   // Idempotency-Key claims for the calls that create, pay or send, and the hourly job that drops old keys.
   registerIdempotency(app, database.db);
   await registerAuthRoutes(app, auth, {

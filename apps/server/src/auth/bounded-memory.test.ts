@@ -17,11 +17,4 @@ describe('BoundedMemory', () => {
     memory.set('a', 10);
     expect([memory.get('a'), memory.get('b'), memory.size]).toEqual([10, 2, 2]);
   });
-
-  it('forgets everything at once', () => {
-    const memory = new BoundedMemory<string, number>(2);
-    memory.set('a', 1);
-    memory.clear();
-    expect([memory.get('a'), memory.size]).toEqual([undefined, 0]);
-  });
 });

@@ -20,10 +20,6 @@ export class BoundedMemory<Key, Value> {
     this.entries.set(key, value);
   }
 
-  clear(): void {
-    this.entries.clear();
-  }
-
   get size(): number {
     return this.entries.size;
   }

@@ -55,8 +55,8 @@ export async function accountFacts(
  * Account deletion, last step, inside the caller's transaction: the codes and send log of the
  * account's number (keyed by number, not by account), then the user row, which takes its sessions,
  * sign-in methods and extension hand-off tokens with it (the foreign keys cascade). Every token of
- * the account is refused from the commit on: the session lookup reads the database on every call
- * (on PGlite its memory is cleared by the write, db/session-changes.ts).
+ * the account is refused from the commit on: the session lookup reads the session from the
+ * database on every call (decision 048).
  */
 export async function deleteUser(tx: Database, userId: string, phoneNumber: string | null): Promise<void> {
   if (phoneNumber) {

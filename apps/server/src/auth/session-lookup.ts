@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHMAC } from '@better-auth/utils/hmac';
 import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { rowsStatement } from '../db/rows';
@@ -7,9 +7,11 @@ import { BoundedMemory } from './bounded-memory';
 import { type Auth, SESSION_LIFETIME } from './index';
 import { type SessionUser, sessionUserFromBearer, toSessionUser } from './session';
 
-const BEARER = /^bearer\s+(.+)$/i;
+/** Better Auth's bearer plugin: its scheme, compared on the header's first 7 characters, any case. */
+const BEARER_SCHEME = 'bearer ';
 
-const decoded = (text: string): string => {
+/** The plugin's own decode: a value that is not valid percent-encoding is kept as it is. */
+const tryDecode = (text: string): string => {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -17,22 +19,44 @@ const decoded = (text: string): string => {
   }
 };
 
-/** A signature in base64 or base64url, padded or not, as sign-in hands it out (standard base64). */
-const SIGNATURE = /^(?:[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)={0,2}$/;
+/**
+ * The signature's form Better Auth's session cookie read accepts once the plugin has turned the
+ * bearer into that cookie (better-call's `getSignedCookie`: 44 characters ending in `=`, decoded
+ * by `atob`, so the standard alphabet only). The plugin's own check also takes base64url; a value
+ * only it accepts is still no session in `getSession`, so it is none here either.
+ */
+const cookieSignatureForm = (signature: string) =>
+  signature.length === 44 && signature.endsWith('=') && !signature.includes('-') && !signature.includes('_');
+
+/** Checks `signature` against `token` under the auth secret, through Better Auth's own helper. */
+type Verify = (token: string, signature: string) => Promise<boolean>;
 
 /**
- * The session token a bearer value names, as Better Auth's bearer plugin reads it: `<token>.<sig>`
- * (the signed form sign-in hands out) when the signature is the HMAC-SHA256 of the token under the
- * auth secret, or a bare token. Null when the signature does not match.
+ * The session token an Authorization header names, read as Better Auth's bearer plugin reads it
+ * (plugins/bearer): the scheme, the trim, the decode rule and the split are the plugin's, and the
+ * signature is checked by the same exported helper it calls. A value without a `.` is a bare token,
+ * which the plugin signs itself and so accepts (it is not configured with `requireSignature`).
  */
-export function sessionTokenOf(bearer: string, secret: string): string | null {
-  const value = bearer.includes('.') && bearer.includes('%') ? decoded(bearer) : bearer;
+export async function bearerSessionToken(
+  authorization: string | undefined,
+  verify: Verify,
+): Promise<string | null> {
+  const header = authorization?.trim();
+  if (!header || header.slice(0, 7).toLowerCase() !== BEARER_SCHEME) return null;
+  const value = header.slice(7).trim();
+  if (!value) return null;
   if (!value.includes('.')) return value;
-  const [token = '', signature = ''] = value.split('.');
-  if (!SIGNATURE.test(signature)) return null;
-  const given = Buffer.from(signature, 'base64');
-  const expected = createHmac('sha256', secret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  const decoded = value.includes('%') ? tryDecode(value) : value;
+  const parts = decoded.split('.');
+  const [token = '', signature = ''] = parts;
+  // More than one `.`: the plugin checks the first two parts, the cookie read the last one against
+  // all before it; both can hold only for a forged value.
+  if (parts.length !== 2 || token === '' || !cookieSignatureForm(signature)) return null;
+  try {
+    return (await verify(token, signature)) ? token : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The session a token names and its person, as the API needs them (a hot read, decision 036). */
@@ -61,103 +85,42 @@ const sessionUserByToken = rowsStatement(
   }),
 );
 
-/** How many signed bearer values are remembered as verified; a person's devices each send their own. */
-const VERIFIED_BEARERS = 10_000;
-
 /**
- * The token a signed bearer value names, its signature checked once per value: an HMAC per call
- * is a measurable share of the API's hot path, and the answer for the same text never changes.
- * Only good signatures are kept (a caller without the secret cannot fill the memory), and no
- * session state is: every call still looks the session up, so revocation takes effect at once.
+ * How many signed values are remembered as verified. Only good signatures are kept, so a caller
+ * without the secret cannot fill it; it holds no session state, so it changes no answer, only
+ * what a repeated value costs (bench/README, decision 048). A person's devices each send their own.
  */
-function verifiedBearers(secret: string) {
-  const verified = new BoundedMemory<string, string>(VERIFIED_BEARERS);
-  return (bearer: string): string | null => {
-    const known = verified.get(bearer);
-    if (known !== undefined) return known;
-    const token = sessionTokenOf(bearer, secret);
-    if (token === null || token === bearer) return token;
-    verified.set(bearer, token);
-    return token;
-  };
-}
-
-type FoundSession = { expiresAtMs: number; user: Parameters<typeof toSessionUser>[0] };
-
-/** How many sessions PGlite's lookup remembers; one person's devices each hold their own. */
-const REMEMBERED_SESSIONS = 10_000;
-
-/** Finds the session row behind a token; `stop` ends whatever listening that needs. */
-interface SessionFinder<Found> {
-  find: (token: string) => Promise<Found | undefined>;
-  stop: () => void;
-}
+const VERIFIED_VALUES = 10_000;
 
 /**
- * `find`, with the rows found remembered until `onSessionsChanged` reports a write. A row read
- * while a write landed is not kept: the write may have changed it after it was read (the listener
- * runs as the write's query returns, which can fall between a read and its caller resuming).
- * Unknown tokens are never remembered, so guesses cannot fill memory.
- */
-export function rememberedSessions<Found>(
-  find: (token: string) => Promise<Found | undefined>,
-  onSessionsChanged: (listener: () => void) => () => void,
-): SessionFinder<Found> {
-  const remembered = new BoundedMemory<string, Found>(REMEMBERED_SESSIONS);
-  let writes = 0;
-  const stop = onSessionsChanged(() => {
-    writes += 1;
-    remembered.clear();
-  });
-  return {
-    find: async (token) => {
-      const known = remembered.get(token);
-      if (known) return known;
-      const writesBefore = writes;
-      const found = await find(token);
-      if (found && writes === writesBefore) remembered.set(token, found);
-      return found;
-    },
-    stop,
-  };
-}
-
-/**
- * The session row behind a token. On PostgreSQL, one indexed query every call: other instances
- * write to the same database, so only it can say at once that a session is gone. On PGlite, one
- * process sees every write, so the rows found are remembered until any write changes who is signed
- * in (db/session-changes.ts).
- */
-function sessionFinder(database: DatabaseHandle): SessionFinder<FoundSession> {
-  const find = async (token: string) => (await sessionUserByToken(database.db, { token }))[0];
-  if (!database.onSessionsChanged) return { find, stop: () => {} };
-  return rememberedSessions(find, database.onSessionsChanged);
-}
-
-/**
- * The signed-in person behind an Authorization header: one indexed query on every call of the API
- * (on PGlite, a remembered answer until a write changes it). The database stays the only truth,
- * so a revoked or expired session is refused at once, on every instance. Better Auth's own lookup
- * (a request context, the signature checked through WebCrypto, two queries) runs only when a
- * session is due to slide its expiry, at most once a day per session, and it does the sliding.
+ * The signed-in person behind an Authorization header, one session verifier (decision 048): the
+ * signature checked by Better Auth's own helper, then one indexed read of Better Auth's session
+ * table joined to its person. The database is the only truth, so a signed-out, revoked, expired or
+ * deleted session is refused at once, on every instance. When a session is due to slide its expiry
+ * (SESSION_LIFETIME, at most once a day per session), Better Auth's `getSession` answers instead and
+ * does the sliding: its endpoint costs several times this path, so it runs only then.
  */
 export function createSessionLookup(auth: Auth, database: DatabaseHandle) {
-  const tokenOf = auth.$context.then((context) => verifiedBearers(context.secret));
-  const sessions = sessionFinder(database);
+  const hmac = createHMAC('SHA-256', 'base64urlnopad');
+  const key = auth.$context.then((context) => hmac.importKey(context.secret, 'verify'));
+  const verified = new BoundedMemory<string, true>(VERIFIED_VALUES);
+  const verify: Verify = async (token, signature) => {
+    const value = `${token}.${signature}`;
+    if (verified.get(value)) return true;
+    const good = await hmac.verify(await key, token, signature);
+    if (good) verified.set(value, true);
+    return good;
+  };
   const slideAfterMs = (SESSION_LIFETIME.expiresInSeconds - SESSION_LIFETIME.updateAgeSeconds) * 1000;
 
   const lookup = async (authorization: string | undefined): Promise<SessionUser | null> => {
-    const bearer = authorization?.trim().match(BEARER)?.[1]?.trim();
-    if (!bearer) return null;
-    const token = (await tokenOf)(bearer);
+    const token = await bearerSessionToken(authorization, verify);
     if (!token) return null;
-    const found = await sessions.find(token);
+    const [found] = await sessionUserByToken(database.db, { token });
     const now = Date.now();
     if (!found || found.expiresAtMs <= now) return null;
-    // Due to slide: Better Auth refreshes the expiry (and answers the same person).
     if (found.expiresAtMs - slideAfterMs <= now) return sessionUserFromBearer(auth, authorization);
     return toSessionUser(found.user);
   };
-  /** Stops listening for PGlite's session changes: the database may outlive the app. */
-  return { lookup, stop: sessions.stop };
+  return { lookup };
 }

@@ -22,12 +22,6 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Calls the listener with each query's duration in seconds, for the metrics; returns how to stop. */
   onQuery(listener: QueryListener): () => void;
-  /**
-   * Calls the listener after every write that changes who is signed in (a session or a person),
-   * before that write's query returns; returns how to stop. Only on PGlite, whose one process sees
-   * every write; null on PostgreSQL.
-   */
-  onSessionsChanged: ((listener: () => void) => () => void) | null;
   /** PostgreSQL's connection pool right now; null on PGlite, which has one connection and no pool. */
   pool(): PoolCounts | null;
   close(): Promise<void>;

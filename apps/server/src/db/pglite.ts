@@ -14,7 +14,6 @@ import {
 } from './pglite-template';
 import { type QueryTimings, queryTimings } from './query-timings';
 import * as schema from './schema';
-import { watchSessionChanges } from './session-changes';
 
 /**
  * Times PGlite's queries, those inside transactions included (they run on the transaction object)
@@ -71,7 +70,6 @@ export async function openPglite(dataDir: string, options: OpenOptions): Promise
     await migrate(db, { migrationsFolder });
     const timings = queryTimings();
     timePgliteQueries(client, timings);
-    const onSessionsChanged = await watchSessionChanges(client);
     return {
       db,
       kind: 'pglite',
@@ -80,7 +78,6 @@ export async function openPglite(dataDir: string, options: OpenOptions): Promise
         await db.execute(sql`select 1`);
       },
       onQuery: timings.onQuery,
-      onSessionsChanged,
       pool: () => null,
       close: async () => {
         // PGlite checkpoints on close, so a clean shutdown leaves a consistent data directory.

@@ -43,8 +43,6 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
       await pool.query('select 1');
     },
     onQuery: timings.onQuery,
-    // Other instances write to the same database; no process sees every change.
-    onSessionsChanged: null,
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
