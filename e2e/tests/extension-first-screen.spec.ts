@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { readBreatheQuery } from '@stillpoint/core';
 import { SESSION_TOKEN_KEY } from '../fixtures/auth';
 import { EXTENSION_ID, type ExtensionWorld, expect, test } from '../fixtures/extension';
@@ -135,14 +135,16 @@ test.describe("breathe's first screen in the extension", () => {
    * or a failure: false if it asks nothing.
    */
   async function nextAsk(page: Page, webApp: string): Promise<boolean> {
-    const ask = (event: 'requestfailed' | 'requestfinished') =>
-      page
-        .waitForEvent(event, { predicate: (request) => request.url().startsWith(webApp), timeout: 10_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-    return Promise.race([ask('requestfailed'), ask('requestfinished')]);
+    const toWebApp = { predicate: (request: Request) => request.url().startsWith(webApp), timeout: 10_000 };
+    const heard = (event: Promise<Request>) =>
+      event.then(
+        () => true,
+        () => false,
+      );
+    return Promise.race([
+      heard(page.waitForEvent('requestfailed', toWebApp)),
+      heard(page.waitForEvent('requestfinished', toWebApp)),
+    ]);
   }
 
   /**
