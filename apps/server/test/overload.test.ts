@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OverloadConfig } from '../src/config';
 import { OVERLOAD_RETRY_AFTER_SECONDS } from '../src/observability/overload';
 import { buildTestApp, createTestApp, type TestApp } from './support/app';
@@ -81,8 +81,9 @@ describe('overload: a heap past its threshold', () => {
     app = await buildTestApp(t.database, {
       overload: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 1, ...fastSampling },
     });
-    // The heap is first measured one interval after the start.
-    await new Promise((resolve) => setTimeout(resolve, 3 * fastSampling.sampleIntervalMs));
+    // The heap is first measured one interval after the start; wait for that measurement, asking
+    // the plugin itself rather than a route, so no refusal is counted before the test.
+    await vi.waitFor(() => expect(app.isUnderPressure()).toBe(true), { timeout: 5_000, interval: 20 });
   });
   afterAll(async () => {
     await app.close();

@@ -77,13 +77,16 @@ describe('the quiz', () => {
 
     await tabToAnswers(user);
     expect(screen.getByRole('radio', { name: 'be present' })).toHaveFocus();
+    // The fake clock also runs on by itself, as the testing library's own short waits need.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     await user.keyboard('{ArrowDown}');
     const calm = screen.getByRole('radio', { name: 'find calm' });
     expect(calm).toHaveFocus();
     expect(calm).toBeChecked();
-    // The arrow keys only move the choice: the question stays.
-    await new Promise((resolve) => setTimeout(resolve, FUNNEL_ADVANCE_DELAY_MS + 50));
+    // The arrow keys only move the choice: past the delay a click waits, the question stays.
+    act(() => vi.advanceTimersByTime(FUNNEL_ADVANCE_DELAY_MS));
     expect(question(1, /What would you most like/)).toBeInTheDocument();
+    vi.useRealTimers();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
 
     await user.keyboard(' ');

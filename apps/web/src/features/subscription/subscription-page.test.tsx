@@ -326,12 +326,14 @@ describe('back from checkout (stripe_success)', () => {
   });
 
   it('asks nothing more when the plan is already there', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = installFakeServer({ signedIn: true, subscription: subscriptionState('pro') });
     renderRoute('/subscription?stripe_success=true');
     await pageReady();
 
     expect(screen.getByText('Thanks for starting your subscription!')).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, CONFIRM_INTERVAL_MS + 200)));
+    // Past the first time it would ask again.
+    await act(() => vi.advanceTimersByTimeAsync(CONFIRM_INTERVAL_MS));
     expect(server.calls('GET /api/getSubscriptionState')).toHaveLength(1);
   });
 });
