@@ -411,7 +411,7 @@ describe('forwarding state in /api/readyz', () => {
     // Other parts of readiness (the rate-limit store) have their own tests.
     expect(await readiness()).toMatchObject({
       status: 'ready',
-      database: database.kind,
+      database: database.driver.kind,
       forwarding: {
         intervalSeconds: 0,
         feedback: {

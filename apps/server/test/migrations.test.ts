@@ -79,7 +79,7 @@ async function openDatabaseBefore(tag: string) {
   const handle = await openTestDatabase();
   // Both engines' migrators take their own driver's database; the handle says which one this is.
   const migrate = (migrationsFolder: string) =>
-    handle.kind === 'pglite'
+    handle.driver.kind === 'pglite'
       ? migratePglite(handle.db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder })
       : migratePg(handle.db as unknown as NodePgDatabase<typeof schema>, { migrationsFolder });
   try {

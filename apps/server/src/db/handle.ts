@@ -16,7 +16,6 @@ export type DatabaseDriver = { kind: 'pglite'; client: PGlite } | { kind: 'postg
 
 export interface DatabaseHandle {
   db: Database;
-  kind: DatabaseDriver['kind'];
   driver: DatabaseDriver;
   /** Cheap round trip used by the readiness probe. */
   ping(): Promise<void>;

@@ -23,7 +23,7 @@ describe('openDatabase', () => {
     const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
     try {
       await handle.ping();
-      expect(handle.kind).toBe('pglite');
+      expect(handle.driver.kind).toBe('pglite');
     } finally {
       await handle.close();
     }

@@ -72,7 +72,6 @@ export async function openPglite(dataDir: string, options: OpenOptions): Promise
     timePgliteQueries(client, timings);
     return {
       db,
-      kind: 'pglite',
       driver: attachDriver(db, { kind: 'pglite', client }),
       ping: async () => {
         await db.execute(sql`select 1`);

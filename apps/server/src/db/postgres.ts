@@ -37,7 +37,6 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const db = drizzle(pool, { schema });
   return {
     db,
-    kind: 'postgres',
     driver: attachDriver(db, { kind: 'postgres', pool }),
     ping: async () => {
       await pool.query('select 1');

@@ -15,7 +15,7 @@ export function recordDatabaseMetrics(
 ): void {
   const stopTiming = database.onQuery((seconds) => metrics.databaseQueryDuration.observe(seconds));
   app.addHook('onClose', async () => stopTiming());
-  if (database.kind !== 'postgres') return;
+  if (database.driver.kind !== 'postgres') return;
 
   const registers = [metrics.registry];
   const poolGauge = (name: string, help: string, count: 'total' | 'idle' | 'waiting') =>

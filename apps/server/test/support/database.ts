@@ -26,7 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 /** Which engine openTestDatabase opens in this run. */
-export const testDatabaseKind = (): DatabaseHandle['kind'] =>
+export const testDatabaseKind = (): DatabaseHandle['driver']['kind'] =>
   process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /** CI's second run sets REDIS_URL so rate limits are shared through Redis; null otherwise. */

@@ -32,7 +32,7 @@ export function registerHealthRoutes(
     if (!databaseUp) throw new AppError('UNAVAILABLE', 'The database is not reachable.');
     return {
       status: redis === 'unreachable' ? ('degraded' as const) : ('ready' as const),
-      database: database.kind,
+      database: database.driver.kind,
       redis,
       forwarding: forwarding.state(),
       rateLimits: app.rateLimitStore(),
