@@ -12,6 +12,7 @@ import {
   type PriceIds,
   type PriceKey,
 } from '@stillpoint/core';
+import { OTP_SEND_LIMITS } from './auth/otp';
 import { configurationProblems } from './config/deployment-rules';
 import {
   type AuthConfig,
@@ -167,6 +168,7 @@ function authConfig(vars: Vars): AuthConfig {
     devIdentityProvider: on.identityProvider && (!google || !apple),
     testPhoneNumbers: phoneNumbersOf(on.testPhoneNumbers),
     testNumbersSkipLimits: !isDeployed(vars.APP_ENV),
+    otpSendCooldownSeconds: vars.OTP_SEND_COOLDOWN_SECONDS ?? OTP_SEND_LIMITS.cooldownSeconds,
     devOutbox: on.outbox,
     devOutboxKey: vars.DEV_OUTBOX_KEY ?? null,
     twilio:

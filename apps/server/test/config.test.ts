@@ -209,6 +209,27 @@ describe('configuration', () => {
     );
   });
 
+  it('waits 30 seconds between codes to a number, shorter only outside staging and production', () => {
+    expect(loadConfig({}).auth.otpSendCooldownSeconds).toBe(30);
+    expect(loadConfig(productionEnv).auth.otpSendCooldownSeconds).toBe(30);
+    expect(loadConfig({ APP_ENV: 'test', OTP_SEND_COOLDOWN_SECONDS: '0' }).auth.otpSendCooldownSeconds).toBe(
+      0,
+    );
+    expect(
+      loadConfig({ ...productionEnv, OTP_SEND_COOLDOWN_SECONDS: '60' }).auth.otpSendCooldownSeconds,
+    ).toBe(60);
+    for (const env of [productionEnv, stagingEnv])
+      expect(() => loadConfig({ ...env, OTP_SEND_COOLDOWN_SECONDS: '5' })).toThrow(
+        /OTP_SEND_COOLDOWN_SECONDS: must be at least 30 (in production|on staging)/,
+      );
+    expect(() => loadConfig({ OTP_SEND_COOLDOWN_SECONDS: '-1' })).toThrow(
+      'OTP_SEND_COOLDOWN_SECONDS: must be 0 (no wait) or more seconds',
+    );
+    expect(() => loadConfig({ OTP_SEND_COOLDOWN_SECONDS: 'soon' })).toThrow(
+      'OTP_SEND_COOLDOWN_SECONDS: must be a whole number of seconds',
+    );
+  });
+
   it('refuses requests under overload past 1 s of event-loop delay or 90% of the heap, except under test', () => {
     const heapLimit = getHeapStatistics().heap_size_limit;
     const standard = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestApp, type TestApp } from './support/app';
+import { buildTestApp, createTestApp, type TestApp, testConfig } from './support/app';
 import {
   bearer,
   freshPhoneNumber,
@@ -220,6 +220,31 @@ describe('phone sign-in', () => {
 
     await ageSendLog(phoneNumber, 31);
     expect((await sendOtp(t.app, phoneNumber)).statusCode).toBe(200);
+  });
+
+  it('waits as long as OTP_SEND_COOLDOWN_SECONDS says, and not at all with 0, keeping the hourly cap', async () => {
+    const noWait = await buildTestApp(t.database, {
+      auth: { ...testConfig().auth, otpSendCooldownSeconds: 0 },
+    });
+    const longer = await buildTestApp(t.database, {
+      auth: { ...testConfig().auth, otpSendCooldownSeconds: 90 },
+    });
+    try {
+      const phoneNumber = freshPhoneNumber();
+      for (let send = 0; send < 5; send++)
+        expect((await sendOtp(noWait, phoneNumber)).statusCode, `send ${send + 1}`).toBe(200);
+      expect((await sendOtp(noWait, phoneNumber)).json()).toMatchObject({ code: 'OTP_SEND_HOURLY_CAP' });
+
+      const other = freshPhoneNumber();
+      expect((await sendOtp(longer, other)).statusCode).toBe(200);
+      await ageSendLog(other, 60);
+      expect((await sendOtp(longer, other)).json()).toMatchObject({
+        code: 'OTP_SEND_COOLDOWN',
+        message: expect.stringMatching(/wait 30 seconds/),
+      });
+    } finally {
+      await Promise.all([noWait.close(), longer.close()]);
+    }
   });
 
   it('sends at most five codes to a number in an hour', async () => {

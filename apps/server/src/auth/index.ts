@@ -106,6 +106,7 @@ export function createAuth({ config, database, smsSender, log, providers }: Auth
         db: database.db,
         testPhoneNumbers: testNumbers,
         testNumbersSkipLimits: config.auth.testNumbersSkipLimits,
+        sendCooldownSeconds: config.auth.otpSendCooldownSeconds,
       }),
       bearer(),
       phoneNumber({

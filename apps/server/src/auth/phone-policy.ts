@@ -12,6 +12,8 @@ export interface PhonePolicyOptions {
   testPhoneNumbers: ReadonlyMap<string, string>;
   /** Development and test only (config.auth.testNumbersSkipLimits): test numbers skip the send limits. */
   testNumbersSkipLimits: boolean;
+  /** Seconds between two codes to one number (config.auth.otpSendCooldownSeconds). */
+  sendCooldownSeconds: number;
 }
 
 const INVALID_NUMBER =
@@ -93,7 +95,9 @@ export function phonePolicy({
   db,
   testPhoneNumbers,
   testNumbersSkipLimits,
+  sendCooldownSeconds,
 }: PhonePolicyOptions): BetterAuthPlugin {
+  const sendLimits = { ...OTP_SEND_LIMITS, cooldownSeconds: sendCooldownSeconds };
   return {
     id: 'stillpoint-phone-policy',
     hooks: {
@@ -106,7 +110,7 @@ export function phonePolicy({
             // In development and test, test numbers send nothing and the suites sign in with them
             // repeatedly. Elsewhere their fixed code makes the limits matter more, not less.
             if (!(testNumbersSkipLimits && testPhoneNumbers.has(phoneNumber))) {
-              const reservation = await reserveOtpSend(db, phoneNumber, OTP_SEND_LIMITS);
+              const reservation = await reserveOtpSend(db, phoneNumber, sendLimits);
               if (!reservation.allowed) {
                 throw new APIError('TOO_MANY_REQUESTS', {
                   code: reservation.reason === 'cooldown' ? 'OTP_SEND_COOLDOWN' : 'OTP_SEND_HOURLY_CAP',

@@ -1,6 +1,7 @@
 // The rules a configuration must meet before the server starts: what staging and production
 // require and refuse, and settings that only make sense together. Each returns readable problems.
 import type { AppEnv } from '@stillpoint/core';
+import { OTP_SEND_LIMITS } from '../auth/otp';
 import { priceIdVariables } from './settings';
 import { DEFAULT_TEST_PHONE_NUMBERS, isDeployed, phoneNumbersOf, standIns } from './stand-ins';
 import type { Vars } from './variables';
@@ -176,6 +177,11 @@ function authProblems(vars: Vars): string[] {
   together(['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']);
   together(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
   together(['CAPTCHA_PROVIDER', 'CAPTCHA_SECRET_KEY', 'CAPTCHA_SITE_KEY']);
+  // Shorter is for suites that send one number several codes; deployed, each code is a paid SMS.
+  const shortest = OTP_SEND_LIMITS.cooldownSeconds;
+  const cooldown = vars.OTP_SEND_COOLDOWN_SECONDS;
+  if (isDeployed(vars.APP_ENV) && cooldown !== undefined && cooldown < shortest)
+    problems.push(`OTP_SEND_COOLDOWN_SECONDS: must be at least ${shortest} ${placeOf(vars.APP_ENV)}`);
   return problems;
 }
 

@@ -86,6 +86,8 @@ export interface AuthConfig {
    * production (store review accounts) a fixed code must not be guessable without limit.
    */
   testNumbersSkipLimits: boolean;
+  /** Seconds before a number may be sent another code (OTP_SEND_COOLDOWN_SECONDS). */
+  otpSendCooldownSeconds: number;
   /** SMS and e-mail are written to a readable outbox instead of (or, in dev, as well as) being sent. */
   devOutbox: boolean;
   /** The key GET /api/dev/outbox asks for (DEV_OUTBOX_KEY); null leaves it open, as in development. */

@@ -183,6 +183,12 @@ export const envSchema = z.object({
       error: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465',
     })
     .optional(),
+  OTP_SEND_COOLDOWN_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (no wait) or more seconds')
+    .max(3600, 'must be at most 3600 seconds (an hour)')
+    .optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   API_DOCS_PUBLIC: booleanFlag.optional(),
   SHUTDOWN_DELAY_MS: z.coerce

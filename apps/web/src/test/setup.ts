@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { installFakeServer } from './fake-server';
 
@@ -12,11 +11,28 @@ configure({ asyncUtilTimeout: 4000, reactStrictMode: true });
 // Without Vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
 
-// A toast on its way out updates the Toaster 200 ms later, from a timer of sonner's own that
-// unmounting does not clear. A file ending within that time would have the update run after jsdom
-// has gone ("window is not defined", failing the run), so a file that showed a toast waits it out.
-afterAll(async () => {
-  if (toast.getHistory().length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+// Timers a file started and that have not run yet. Unmounting leaves some behind: a toast on its way
+// out updates the Toaster 200 ms later, from a timer of sonner's own. One that ran after jsdom had
+// gone would fail the run ("window is not defined"), so the file's end clears them instead of
+// waiting for them. Fake timers replace this wrapper while on and restore it after.
+const pendingTimers = new Set<ReturnType<typeof setTimeout>>();
+const realSetTimeout = globalThis.setTimeout;
+globalThis.setTimeout = Object.assign((handler: TimerHandler, delay?: number, ...args: unknown[]) => {
+  if (typeof handler !== 'function') return realSetTimeout(handler, delay, ...args);
+  const timer = realSetTimeout(
+    (...callArgs: unknown[]) => {
+      pendingTimers.delete(timer);
+      handler(...callArgs);
+    },
+    delay,
+    ...args,
+  );
+  pendingTimers.add(timer);
+  return timer;
+}, realSetTimeout) as typeof setTimeout;
+afterAll(() => {
+  for (const timer of pendingTimers) clearTimeout(timer);
+  pendingTimers.clear();
 });
 
 // The app loads its auth client on demand. Loaded here first, so a test file that ends while that
