@@ -19,7 +19,8 @@ export interface Endpoint<
   method: 'GET' | 'POST';
   path: `/${string}`;
   summary: string;
-  auth: 'user' | 'public';
+  /** `admin`: a signed-in person the server's configuration names as an admin (docs/support.md). */
+  auth: 'user' | 'public' | 'admin';
   query?: Q;
   body?: B;
   /** The largest body the server reads for this call, in bytes; DEFAULT_BODY_LIMIT_BYTES if unset. */
