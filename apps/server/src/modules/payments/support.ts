@@ -1,0 +1,23 @@
+import type { AdminPayment } from '@stillpoint/core';
+
+/** A refund as the provider took it. `pending` until its webhook arrives, then `succeeded` or `failed`. */
+export interface RefundResult {
+  refundId: string;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+/**
+ * What the support console needs from payments (docs/support.md): a person's web payments as the
+ * provider has them, and a refund of one, all of it or part. A refund changes premium only through
+ * the provider's webhook, as every payment does.
+ */
+export interface PaymentsForSupport {
+  /** The person's payments, newest first; 404 (AppError NOT_FOUND) is never thrown for none. */
+  listPaymentsOf(userId: string): Promise<AdminPayment[]>;
+  /**
+   * Refunds `amountCents` (the whole remaining amount when left out) of one of the person's
+   * payments. A payment that is not theirs is NOT_FOUND; more than is left is BAD_REQUEST.
+   */
+  refundPayment(input: { userId: string; paymentId: string; amountCents?: number }): Promise<RefundResult>;
+}
