@@ -229,6 +229,9 @@ export function fakeProvider(name: 'stripe' | 'local' = 'stripe', sandbox = fals
     listCustomerSubscriptions: async (customerId) =>
       [...subscriptions.values()].filter((subscription) => subscription.customerId === customerId),
     createPortalSession: async ({ customerId }) => ({ url: `https://billing.example/portal/${customerId}` }),
+    listCustomerPayments: async () => [],
+    retrievePayment: async () => null,
+    refundPayment: notUsed('refund payments'),
     verifyWebhook: () => {
       throw new WebhookSignatureError('the fake provider receives no webhooks');
     },

@@ -144,6 +144,39 @@ export interface VerifiedPaymentEvent {
   subscriptionId: string | null;
 }
 
+/** A paid charge, as support sees it: what was paid and how much of it has been refunded. */
+export interface ProviderPayment {
+  /** The provider's charge id (`ch_…`); refunds name it. */
+  id: string;
+  /** The customer who paid; null for a guest checkout (a gift bought without an account). */
+  customerId: string | null;
+  amountCents: number;
+  /** Lower-case ISO code, as Stripe reports it. */
+  currency: string;
+  paidAt: Date;
+  refundedCents: number;
+  /** What was bought, as the provider describes it (the plan's name); null when it says nothing. */
+  description: string | null;
+  /** The subscription whose invoice it paid; null for a one-time payment. */
+  subscriptionId: string | null;
+}
+
+/** A refund as the provider took it; `pending` until it settles (its webhook says how). */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+/**
+ * The provider refused a refund for its amount: more than is left on the charge, or nothing is
+ * left. The caller answers it in a person's words; anything else a provider throws is a failure.
+ */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
+}
+
 /** A webhook whose signature is missing, stale or wrong: answered with a 400 and otherwise ignored. */
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
@@ -202,6 +235,20 @@ export interface PaymentProvider {
     returnUrl: string;
     flow?: PortalFlow;
   }): Promise<{ url: string }>;
+  /** The customer's paid charges, newest first (refunded ones too). */
+  listCustomerPayments(customerId: string): Promise<ProviderPayment[]>;
+  /** One charge as the provider has it now; null when unknown (or not paid). */
+  retrievePayment(id: string): Promise<ProviderPayment | null>;
+  /**
+   * Refunds `amountCents` of a charge (all that is left when left out): Stripe's refunds.create.
+   * Two calls with the same `idempotencyKey` make one refund, the second answering the first's.
+   * Throws RefundRefusedError when the amount is more than is left.
+   */
+  refundPayment(input: {
+    paymentId: string;
+    amountCents?: number;
+    idempotencyKey?: string;
+  }): Promise<ProviderRefund>;
   /** Checks the signature on the raw body; throws WebhookSignatureError when it fails. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<VerifiedPaymentEvent>;
 }

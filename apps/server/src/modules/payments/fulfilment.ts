@@ -20,6 +20,7 @@ import { noCardTrialEnd } from './checkout-trial';
 import { subscriptionAccess } from './entitlement-mapping';
 import { fulfilGiftPurchase, isGiftCheckout } from './gift-purchases';
 import { sendReceiptIfOwed } from './receipt';
+import { endPremiumOfRefundedPayment, REFUND_EVENTS } from './refund-fulfilment';
 import {
   findCustomerOwner,
   isEventProcessed,
@@ -107,8 +108,17 @@ export async function fulfilPaymentEvent(
     session = await provider.retrieveCheckoutSession(event.objectId);
     if (session && isGiftCheckout(session)) return fulfilGiftPurchase(deps, event, session);
   }
-  if (!SUBSCRIPTION_EVENTS.has(event.type)) return 'ignored';
-  const subscriptionId = event.subscriptionId ?? session?.subscriptionId ?? null;
+  let refundedSubscriptionId: string | null = null;
+  if (REFUND_EVENTS.has(event.type)) {
+    refundedSubscriptionId = await endPremiumOfRefundedPayment(deps, event);
+    if (!refundedSubscriptionId) {
+      // Premium is untouched (a partial refund, an older payment, a gift): recorded, so a
+      // redelivery is a duplicate like any other.
+      await recordEventIfNew(db, { provider: provider.name, eventId: event.id, type: event.type });
+      return 'ignored';
+    }
+  } else if (!SUBSCRIPTION_EVENTS.has(event.type)) return 'ignored';
+  const subscriptionId = event.subscriptionId ?? session?.subscriptionId ?? refundedSubscriptionId;
   if (!subscriptionId) return 'ignored';
 
   // Fetched before any transaction opens: PGlite has a single connection and the local provider

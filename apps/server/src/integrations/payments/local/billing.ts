@@ -7,6 +7,7 @@ import {
 } from '../provider';
 import { DECLINED_MESSAGE } from './cards';
 import { addPeriod } from './catalogue';
+import { recordCharge } from './charges';
 import type { LocalContext } from './context';
 import { newClientSecret, newId } from './ids';
 import type {
@@ -209,6 +210,7 @@ async function collect(
     local_pending_card: null,
   };
   await ctx.store.put(intent);
+  if (succeeded) await recordCharge(ctx, intent);
   const retryInDays = RETRY_SCHEDULE_DAYS[attempts - 1];
   const after: InvoiceObject = succeeded
     ? markInvoicePaid({ ...invoice, attempt_count: attempts }, at)

@@ -11,7 +11,20 @@ function randomPart(length = RANDOM_LENGTH): string {
 }
 
 /** Stripe-like prefixes ('cus', 'sub', 'cs', ...) mark the object type and that it is a local one. */
-export type IdPrefix = 'cus' | 'sub' | 'si' | 'li' | 'cs' | 'seti' | 'pi' | 'pm' | 'in' | 'evt' | 'bps';
+export type IdPrefix =
+  | 'cus'
+  | 'sub'
+  | 'si'
+  | 'li'
+  | 'cs'
+  | 'seti'
+  | 'pi'
+  | 'pm'
+  | 'in'
+  | 'evt'
+  | 'bps'
+  | 'ch'
+  | 're';
 
 export const newId = (prefix: IdPrefix): string => `${prefix}_local_${randomPart()}`;
 

@@ -1,3 +1,4 @@
+import { recordCharge } from './charges';
 import type { LocalContext } from './context';
 import { intentIdOfClientSecret, newClientSecret, newId, sameSecret } from './ids';
 import type {
@@ -150,6 +151,7 @@ export async function succeedIntent(
     last_payment_error: null,
   };
   await ctx.store.put(updated);
+  await recordCharge(ctx, updated);
   ctx.events.emit('payment_intent.succeeded', updated);
   return updated;
 }

@@ -8,7 +8,9 @@ import type {
   PaymentProvider,
   PortalFlow,
   ProviderCustomer,
+  ProviderPayment,
   ProviderPrice,
+  ProviderRefund,
   ProviderSubscription,
   ProviderSubscriptionIntent,
   VerifiedPaymentEvent,
@@ -20,6 +22,7 @@ import { type AuthenticationOutcome, finishAuthentication, waitingIntent } from 
 import { endTrialNow, paymentMethodFor, toProviderSubscription } from './billing';
 import { cancelNow } from './cancellation';
 import { PriceCatalogue } from './catalogue';
+import { refundCharge, toProviderPayment, toProviderRefund } from './charges';
 import {
   type CheckoutForm,
   type CheckoutOutcome,
@@ -199,6 +202,25 @@ export class LocalPaymentProvider implements PaymentProvider {
   }): Promise<{ url: string }> {
     const session = await this.change('background', (ctx) => createPortalSession(ctx, input));
     return { url: session.url };
+  }
+
+  async listCustomerPayments(customerId: string): Promise<ProviderPayment[]> {
+    const charges = await this.store.list('charge', { customerId });
+    return Promise.all(charges.reverse().map((charge) => toProviderPayment(this.store, charge)));
+  }
+
+  async retrievePayment(id: string): Promise<ProviderPayment | null> {
+    const charge = await this.store.get('charge', id);
+    return charge ? toProviderPayment(this.store, charge) : null;
+  }
+
+  /** Waits for its webhooks, as a page action does: support sees the refund's effect on answer. */
+  async refundPayment(input: {
+    paymentId: string;
+    amountCents?: number;
+    idempotencyKey?: string;
+  }): Promise<ProviderRefund> {
+    return toProviderRefund(await this.change('wait', (ctx) => refundCharge(ctx, input)));
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<VerifiedPaymentEvent> {

@@ -167,6 +167,42 @@ export interface PaymentIntentObject extends IntentCommon {
 
 export type IntentObject = SetupIntentObject | PaymentIntentObject;
 
+/** A successful payment of a PaymentIntent, as Stripe's charge: what refunds are made against. */
+export interface ChargeObject {
+  id: string;
+  object: 'charge';
+  created: Seconds;
+  customer: string | null;
+  amount: number;
+  amount_captured: number;
+  /** What refunds have given back so far; the whole amount_captured once refunded in full. */
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  paid: true;
+  status: 'succeeded';
+  payment_intent: string;
+  /** What was bought ('Stillpoint Premium, yearly'), as the charge's description. */
+  description: string | null;
+  livemode: false;
+}
+
+/** A refund of part or all of a charge. Card refunds succeed at once here, as most do on Stripe. */
+export interface RefundObject {
+  id: string;
+  object: 'refund';
+  created: Seconds;
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  status: 'succeeded';
+  reason: 'requested_by_customer';
+  livemode: false;
+  /** The Idempotency-Key it was made with: the same key again answers this refund, as on Stripe. */
+  local_idempotency_key: string | null;
+}
+
 export interface LineItemObject {
   id: string;
   object: 'item';
@@ -267,7 +303,9 @@ export type EventObject =
   | InvoiceObject
   | CheckoutSessionObject
   | SetupIntentObject
-  | PaymentIntentObject;
+  | PaymentIntentObject
+  | ChargeObject
+  | RefundObject;
 
 export interface StripeEventObject {
   id: string;
@@ -302,6 +340,8 @@ export type LocalObject =
   | InvoiceObject
   | SetupIntentObject
   | PaymentIntentObject
+  | ChargeObject
+  | RefundObject
   | CheckoutSessionObject
   | PortalSessionObject
   | StripeEventObject;

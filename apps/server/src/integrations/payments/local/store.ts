@@ -9,10 +9,11 @@ function customerOf(object: LocalObject): string | null {
     case 'customer':
       return object.id;
     case 'webhook_endpoint':
+    case 'refund':
       return null;
     case 'event': {
       const inner = object.data.object;
-      return typeof inner.customer === 'string' ? inner.customer : null;
+      return 'customer' in inner && typeof inner.customer === 'string' ? inner.customer : null;
     }
     default:
       return object.customer;
@@ -102,6 +103,11 @@ export class LocalStore {
     return this.list('event', {
       where: sql`(${localPaymentObject.data}->>'pending_webhooks')::int > 0`,
     });
+  }
+
+  /** A charge's refunds, oldest first. */
+  listRefundsOf(chargeId: string) {
+    return this.list('refund', { where: sql`${localPaymentObject.data}->>'charge' = ${chargeId}` });
   }
 
   /** Open checkout sessions past their expiry. */

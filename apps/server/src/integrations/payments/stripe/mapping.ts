@@ -2,6 +2,8 @@ import type Stripe from 'stripe';
 import { cardLabel } from '../card-label';
 import {
   type CheckoutSession,
+  type ProviderPayment,
+  type ProviderRefund,
   type ProviderSubscription,
   type ProviderSubscriptionStatus,
   TRIAL_CARRIED_OVER_METADATA_KEY,
@@ -92,5 +94,39 @@ export function toCheckoutSession(session: Stripe.Checkout.Session, quantity?: n
     subscriptionId: idOf(session.subscription),
     quantity: quantity ?? session.line_items?.data[0]?.quantity ?? 1,
     metadata: { ...(session.metadata ?? {}) },
+  };
+}
+
+/** The invoice a charge paid, when it paid one. */
+export type ChargeInvoice = Stripe.Invoice;
+
+/** A paid charge; `invoice` (looked up separately since basil) names its subscription and plan. */
+export function toProviderPayment(charge: Stripe.Charge, invoice: ChargeInvoice | null): ProviderPayment {
+  return {
+    id: charge.id,
+    customerId: idOf(charge.customer),
+    amountCents: charge.amount_captured,
+    currency: charge.currency,
+    paidAt: new Date(charge.created * 1000),
+    refundedCents: charge.amount_refunded,
+    description: invoice?.lines.data[0]?.description ?? charge.description ?? null,
+    subscriptionId: idOf(invoice?.parent?.subscription_details?.subscription ?? null),
+  };
+}
+
+const refundStatuses: Record<string, ProviderRefund['status']> = {
+  pending: 'pending',
+  requires_action: 'pending',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'failed',
+};
+
+export function toProviderRefund(refund: Stripe.Refund, paymentId: string): ProviderRefund {
+  return {
+    id: refund.id,
+    paymentId: idOf(refund.charge) ?? paymentId,
+    amountCents: refund.amount,
+    status: refundStatuses[refund.status ?? 'pending'] ?? 'pending',
   };
 }

@@ -5,15 +5,24 @@ import {
   type CheckoutSessionRequest,
   type PaymentProvider,
   type ProviderCustomer,
+  type ProviderPayment,
   type ProviderPrice,
+  type ProviderRefund,
   type ProviderSubscription,
   type ProviderSubscriptionIntent,
+  RefundRefusedError,
   TRIAL_STARTS_ON_SETUP_METADATA_KEY,
   trialEndMetadata,
   type VerifiedPaymentEvent,
 } from '../provider';
 import { verifyWebhookPayload } from '../webhook-signature';
-import { toCheckoutSession, toProviderSubscription } from './mapping';
+import {
+  type ChargeInvoice,
+  toCheckoutSession,
+  toProviderPayment,
+  toProviderRefund,
+  toProviderSubscription,
+} from './mapping';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -60,6 +69,18 @@ async function unlessDoneAlready(request: () => Promise<unknown>, done: () => Pr
   }
 }
 
+/**
+ * Stripe's refusals of a refund for its amount: more than is left, or a charge refunded in full
+ * already. Any other error is a failure, not an answer for the person asking.
+ */
+const REFUND_AMOUNT_CODES: readonly string[] = ['amount_too_large', 'charge_already_refunded'];
+
+const isRefundRefusal = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && REFUND_AMOUNT_CODES.includes(error.code ?? '');
+
+/** At most this many of a customer's charges are listed: support looks at the recent ones. */
+const PAYMENTS_LISTED = 50;
+
 const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
 
 /**
@@ -93,6 +114,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     appInfo: { name: 'Stillpoint' },
     ...(options.api ?? {}),
   });
+
+  /**
+   * The invoice a charge paid, for its subscription and what it was for. Since API version
+   * 2025-03-31.basil a charge no longer names its invoice: the invoice's payments name the
+   * charge's PaymentIntent.
+   */
+  async function invoiceOf(charge: Stripe.Charge): Promise<ChargeInvoice | null> {
+    const paymentIntent =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!paymentIntent) return null;
+    const payments = await stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      expand: ['data.invoice'],
+      limit: 1,
+    });
+    const invoice = payments.data[0]?.invoice;
+    return invoice && typeof invoice === 'object' && !invoice.deleted ? invoice : null;
+  }
 
   return {
     name: 'stripe',
@@ -277,6 +316,36 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           : {}),
       });
       return { url: session.url };
+    },
+
+    async listCustomerPayments(customerId): Promise<ProviderPayment[]> {
+      // Stripe lists charges newest first. Failed attempts are charges too; only paid ones count.
+      const charges = await stripe.charges.list({ customer: customerId, limit: PAYMENTS_LISTED });
+      const paid = charges.data.filter((charge) => charge.paid && charge.status === 'succeeded');
+      return Promise.all(paid.map(async (charge) => toProviderPayment(charge, await invoiceOf(charge))));
+    },
+
+    async retrievePayment(id): Promise<ProviderPayment | null> {
+      const charge = await orNull(stripe.charges.retrieve(id));
+      if (!charge?.paid || charge.status !== 'succeeded') return null;
+      return toProviderPayment(charge, await invoiceOf(charge));
+    },
+
+    async refundPayment({ paymentId, amountCents, idempotencyKey }): Promise<ProviderRefund> {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            charge: paymentId,
+            ...(amountCents === undefined ? {} : { amount: amountCents }),
+            reason: 'requested_by_customer',
+          },
+          idempotencyKey ? { idempotencyKey } : undefined,
+        );
+        return toProviderRefund(refund, paymentId);
+      } catch (error) {
+        if (isRefundRefusal(error)) throw new RefundRefusedError((error as Error).message);
+        throw error;
+      }
     },
 
     verifyWebhook(rawBody, signatureHeader): Promise<VerifiedPaymentEvent> {
