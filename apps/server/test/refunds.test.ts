@@ -117,6 +117,13 @@ describe('refunds through the local provider, end to end', () => {
       expect(Math.abs(new Date(payment.paidAt).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
+    it('names whose payment an id is, and nobody for an unknown one', async () => {
+      const { person, payment } = await payingSubscriber();
+      expect(await support.ownerOfPayment(payment.id)).toBe(person.uid);
+      expect(await support.ownerOfPayment('ch_local_000000000000000000000000')).toBeNull();
+      expect(await support.ownerOfPayment('not an id')).toBeNull();
+    });
+
     it('is an empty list for someone who never paid', async () => {
       expect(await support.listPaymentsOf((await signUp(t.app)).uid)).toEqual([]);
       expect(await support.listPaymentsOf('no-such-user')).toEqual([]);

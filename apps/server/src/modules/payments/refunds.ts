@@ -6,7 +6,7 @@ import {
   type ProviderPayment,
   RefundRefusedError,
 } from '../../integrations/payments/provider';
-import { findCustomerId } from './repo';
+import { findCustomerId, findCustomerOwner } from './repo';
 import type { PaymentsForSupport, RefundResult } from './support';
 
 export interface PaymentsForSupportDependencies {
@@ -57,6 +57,11 @@ export function createPaymentsForSupport({
       const customerId = await findCustomerId(db, userId, provider.name);
       if (!customerId) return [];
       return (await provider.listCustomerPayments(customerId)).map(toAdminPayment);
+    },
+
+    async ownerOfPayment(paymentId) {
+      const payment = await provider.retrievePayment(paymentId);
+      return payment?.customerId ? findCustomerOwner(db, payment.customerId) : null;
     },
 
     async refundPayment({ userId, paymentId, amountCents }): Promise<RefundResult> {

@@ -20,4 +20,9 @@ export interface PaymentsForSupport {
    * payments. A payment that is not theirs is NOT_FOUND; more than is left is BAD_REQUEST.
    */
   refundPayment(input: { userId: string; paymentId: string; amountCents?: number }): Promise<RefundResult>;
+  /**
+   * Whose payment this is (the console's search by payment id): the user id of the account whose
+   * customer paid it; null for an unknown payment or one no account owns (a gift bought as a guest).
+   */
+  ownerOfPayment(paymentId: string): Promise<string | null>;
 }
