@@ -8,6 +8,7 @@ import { createPaymentsForSupport } from '../src/modules/payments/refunds';
 import type { PaymentsForSupport } from '../src/modules/payments/support';
 import { call, callOk, type Person, signUp } from './support/api';
 import { createTestApp, type TestApp, testConfig } from './support/app';
+import { postForm } from './support/local-payments';
 import {
   type CapturedWebhook,
   capturingDelivery,
@@ -196,6 +197,35 @@ describe('refunds through the local provider, end to end', () => {
     expect(rest.amountCents).toBe(ANNUAL_CENTS - 1000);
     await until(async () => !(await hasPremium(person)), 'premium to end');
     expect(await support.listPaymentsOf(person.uid)).toEqual([{ ...payment, refundedCents: ANNUAL_CENTS }]);
+  });
+
+  it("leaves premium on after a full refund of an older period's payment, and ends it with the latest one's", async () => {
+    const { person, payment: first } = await payingSubscriber();
+    // The test clock renews the plan: a second payment, for the period now in force.
+    const state = await callOk(t.app, 'getSubscriptionState', undefined, person.token);
+    const portal = new URL(state?.managementUrl ?? '').pathname;
+    expect((await postForm(t.app, `${portal}/clock/advance`, {})).statusCode).toBe(303);
+    await until(async () => (await support.listPaymentsOf(person.uid)).length === 2, 'the renewal');
+    const [renewal, older] = await support.listPaymentsOf(person.uid);
+    expect(older?.id).toBe(first.id);
+    if (!renewal) throw new Error('no renewal');
+    const premiumBefore = await premiumRows(person);
+
+    const from = delivery.captured.length;
+    await support.refundPayment({ userId: person.uid, paymentId: first.id });
+    const [refunded] = refundEvents(from);
+    if (!refunded) throw new Error('no charge.refunded delivered');
+    await until(
+      async () => (await processedEvents()).some((row) => row.eventId === refunded.id),
+      'the refund webhook to be fulfilled',
+    );
+    expect(await hasPremium(person)).toBe(true);
+    expect((await subscriptionOf(person))?.status).toBe('active');
+    expect(await premiumRows(person)).toEqual(premiumBefore);
+
+    await support.refundPayment({ userId: person.uid, paymentId: renewal.id });
+    await until(async () => !(await hasPremium(person)), 'premium to end');
+    expect((await subscriptionOf(person))?.status).toBe('canceled');
   });
 
   it('tolerates refund events out of order: the later, full refund first, then the earlier, partial one', async () => {
