@@ -37,6 +37,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { analyticsForwarding } from './modules/analytics/service';
 import { registerAppLinksRoutes } from './modules/app-links/routes';
 import { registerAppsRoutes } from './modules/apps/routes';
+import { registerClientErrorsRoutes } from './modules/client-errors/routes';
 import { registerDeepLinksRoutes } from './modules/deep-links/routes';
 import { registerEntitlementsRoutes } from './modules/entitlements/routes';
 import { moveGrantsIntoPast } from './modules/entitlements/service';
@@ -209,6 +210,10 @@ export async function buildApp({
   registerFeedbackRoutes(app, feedback);
   registerAnalyticsRoutes(app, analytics);
   registerAdEventsRoutes(app, adEvents);
+  registerClientErrorsRoutes(app, {
+    db,
+    countReport: (kind) => metrics.clientErrorReports.inc({ kind }),
+  });
   // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
   const email = emailSender ?? createEmailSender(config, outbox, log);
   const newsletter = { db, background, email, publicUrl: config.publicUrl };
