@@ -132,6 +132,14 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  // Sentry and OpenTelemetry load only when configured: a default start loads neither and sends
+  // nothing anywhere (test/outside-observability.test.ts). Tracing registers before any route.
+  const { sentryDsn, otlpEndpoint } = config.outsideObservability;
+  if (otlpEndpoint) await (await import('./observability/tracing')).registerTracing(app, otlpEndpoint);
+  if (sentryDsn) {
+    const { registerErrorTracking } = await import('./observability/error-tracking');
+    registerErrorTracking(app, { dsn: sentryDsn, environment: config.appEnv });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstZod: checkResponses }));
   // First, so that every answer, refusals included, names its request and is counted.
