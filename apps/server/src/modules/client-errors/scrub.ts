@@ -6,8 +6,12 @@
  * so a report still reads as the error it was.
  */
 
-/** An address with a query string or fragment: the part from `?` or `#` on goes. */
-const ADDRESS_WITH_QUERY = /((?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s'"()<>?#]*)[?#][^\s'"()<>]*/gi;
+/**
+ * A whole word of the text, as far as an address can reach: whitespace, quotes, parentheses and
+ * angle brackets end it. Matched from its start only, so scrubbing takes time in proportion to the
+ * text whatever it holds (the text is someone else's input).
+ */
+const WORD = /(?<![^\s'"()<>])[^\s'"()<>]+/g;
 /** A stack frame's `:line:column` after a query string, which is kept. */
 const POSITION = /(?::\d+){1,2}$/;
 
@@ -16,7 +20,7 @@ const replacements: readonly (readonly [RegExp, string])[] = [
   [/\b(bearer|basic|token)(\s+|[:=]\s*)[^\s'",;()<>]+/gi, '$1$2[token]'],
   // JSON Web Tokens: three base64url parts, the first starting with `{"` encoded.
   [/\beyJ[\w-]*\.[\w-]+\.[\w-]*/g, '[token]'],
-  [/[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi, '[email]'],
+  [/(?<![\w.+-])[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi, '[email]'],
   // International numbers, and the common national ways of writing ten digits.
   [/(?<![\w:/.])\+\d[\d\s().-]{6,}\d(?![\w:])/g, '[phone]'],
   [/(?<![\w:/.])\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}(?![\w:])/g, '[phone]'],
@@ -27,11 +31,13 @@ const replacements: readonly (readonly [RegExp, string])[] = [
   [/(?<![\w:.])\d{6}(?![\w:])/g, '[code]'],
 ];
 
-/** An address without its query string or fragment (a stack frame keeps its line and column). */
+/** Addresses and paths without their query string or fragment (a stack frame keeps its line and column). */
 function withoutQuery(text: string): string {
-  return text.replace(ADDRESS_WITH_QUERY, (whole: string, address: string) => {
-    const position = POSITION.exec(whole.slice(address.length));
-    return address + (position?.[0] ?? '');
+  return text.replace(WORD, (word) => {
+    const at = word.search(/[?#]/);
+    // A `?` or `#` after a path or an address; a question mark ending a sentence is not one.
+    if (at < 0 || !word.slice(0, at).includes('/')) return word;
+    return word.slice(0, at) + (POSITION.exec(word.slice(at))?.[0] ?? '');
   });
 }
 
