@@ -136,10 +136,12 @@ export async function buildApp({
   // nothing anywhere (test/outside-observability.test.ts). Tracing registers before any route.
   const { sentryDsn, otlpEndpoint } = config.outsideObservability;
   if (otlpEndpoint) await (await import('./observability/tracing')).registerTracing(app, otlpEndpoint);
-  if (sentryDsn) {
-    const { registerErrorTracking } = await import('./observability/error-tracking');
-    registerErrorTracking(app, { dsn: sentryDsn, environment: config.appEnv });
-  }
+  const errorTracking = sentryDsn
+    ? (await import('./observability/error-tracking')).registerErrorTracking(app, {
+        dsn: sentryDsn,
+        environment: config.appEnv,
+      })
+    : null;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstZod: checkResponses }));
   // First, so that every answer, refusals included, names its request and is counted.
@@ -221,6 +223,7 @@ export async function buildApp({
   registerClientErrorsRoutes(app, {
     db,
     countReport: (kind) => metrics.clientErrorReports.inc({ kind }),
+    forward: errorTracking?.forwardClientError,
   });
   // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
   const email = emailSender ?? createEmailSender(config, outbox, log);

@@ -48,7 +48,7 @@ describe('Sentry and OpenTelemetry, configured', () => {
     await database.close();
   });
 
-  it("send a request's trace to the collector and a 5xx's error to Sentry, and not a 4xx", async () => {
+  it("send a request's trace to the collector, a 5xx's error and a browser's scrubbed report to Sentry, and not a 4xx", async () => {
     const app = await buildApp({
       config: testConfig({
         outsideObservability: {
@@ -64,8 +64,21 @@ describe('Sentry and OpenTelemetry, configured', () => {
     await app.ready();
     expect((await app.inject({ method: 'GET', url: '/api/healthz' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/broken-for-this-test' })).statusCode).toBe(500);
-    const notFound = await app.inject({ method: 'POST', url: '/api/reportClientError', payload: {} });
-    expect(notFound.statusCode).toBe(400);
+    const refused = await app.inject({ method: 'POST', url: '/api/reportClientError', payload: {} });
+    expect(refused.statusCode).toBe(400);
+    // A browser's report reaches Sentry as it was stored: scrubbed.
+    const browserReport = {
+      kind: 'error',
+      message: 'browser broke 5151 for code 123456',
+      route: '/home?token=abc',
+      release: '0.1.0+abc',
+    };
+    const reported = await app.inject({
+      method: 'POST',
+      url: '/api/reportClientError',
+      payload: browserReport,
+    });
+    expect(reported.statusCode).toBe(200);
 
     const toSentry = () => recorder.received.filter((request) => request.url.startsWith('/api/42/envelope'));
     await until(
@@ -76,6 +89,7 @@ describe('Sentry and OpenTelemetry, configured', () => {
     await app.close();
     const traces = recorder.received.filter((request) => request.url === '/v1/traces');
     expect(traces.map((request) => request.body).join('')).toContain('stillpoint-server');
-    expect(toSentry().some((request) => request.body.includes('reportClientError'))).toBe(false);
+    // The 400 above was a refusal, not an error of the server.
+    expect(toSentry().some((request) => request.body.includes('body must be'))).toBe(false);
   });
 });

@@ -5,12 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * Sends the server's unexpected errors (answered with a 5xx) to Sentry (SENTRY_DSN;
  * docs/observability.md, "Sentry and OpenTelemetry"). Expected refusals (4xx) are not errors of the
  * server and stay out. Only errors: no traces (OpenTelemetry does those) and no request bodies or
- * headers, which can hold what the logs never may. Loaded by app.ts only when configured.
+ * headers, which can hold what the logs never may. Browsers' error reports reach Sentry through the
+ * server, after scrubbing and as the cookie choice allowed (forwardClientError). Loaded by app.ts
+ * only when configured.
  */
 export function registerErrorTracking(
   app: FastifyInstance,
   { dsn, environment }: { dsn: string; environment: string },
-): void {
+): ErrorTracking {
   Sentry.init({
     dsn,
     environment,
@@ -47,4 +49,31 @@ export function registerErrorTracking(
   app.addHook('onClose', async () => {
     await Sentry.close(2000);
   });
+  return {
+    forwardClientError: (report) =>
+      Sentry.captureEvent({
+        level: 'error',
+        message: report.message,
+        // The same error from many browsers is one issue.
+        fingerprint: ['browser', report.kind, report.message],
+        tags: { source: 'browser', kind: report.kind, route: report.route },
+        release: report.release,
+        extra: { stack: report.stack, userAgent: report.userAgent },
+      }),
+  };
+}
+
+/** A browser's error report as stored, scrubbed (modules/client-errors). */
+export interface ForwardedClientError {
+  kind: string;
+  message: string;
+  stack: string | null;
+  route: string;
+  release: string;
+  userAgent: string | null;
+}
+
+export interface ErrorTracking {
+  /** Passes a browser's stored error report on to Sentry, as it was stored: scrubbed, without the person. */
+  forwardClientError: (report: ForwardedClientError) => void;
 }

@@ -12,6 +12,18 @@ export interface ClientErrorsDependencies {
   db: Database;
   /** Tells the metrics of each stored report. */
   countReport: (kind: ReportClientErrorBody['kind']) => void;
+  /** Passes each stored report on, scrubbed and without the person (Sentry, when configured). */
+  forward?: ((report: ScrubbedClientError) => void) | undefined;
+}
+
+/** A report as stored, without the person. */
+export interface ScrubbedClientError {
+  kind: ReportClientErrorBody['kind'];
+  message: string;
+  stack: string | null;
+  route: string;
+  release: string;
+  userAgent: string | null;
 }
 
 /**
@@ -19,20 +31,21 @@ export interface ClientErrorsDependencies {
  * be kept: queries of every address, tokens, secrets, codes, e-mail addresses and phone numbers.
  */
 export async function reportClientError(
-  { db, countReport }: ClientErrorsDependencies,
+  { db, countReport, forward }: ClientErrorsDependencies,
   report: ReportClientErrorBody,
   { user, userAgent }: { user: SessionUser | null; userAgent: string | undefined },
 ): Promise<Acknowledged> {
-  await insertReport(db, {
+  const scrubbed: ScrubbedClientError = {
     kind: report.kind,
     message: scrubText(report.message),
     stack: report.stack === undefined ? null : scrubText(report.stack),
     route: scrubRoute(report.route),
     release: scrubText(report.release),
     userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
-    userId: user?.id ?? null,
-  });
+  };
+  await insertReport(db, { ...scrubbed, userId: user?.id ?? null });
   countReport(report.kind);
+  forward?.(scrubbed);
   return { ok: true };
 }
 
