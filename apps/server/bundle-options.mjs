@@ -33,6 +33,11 @@ export const bundleOptions = {
     'nodemailer',
     'stripe',
     'ioredis',
+    // Sentry and OpenTelemetry hook into other modules as they load and read their own files; loaded
+    // only when configured (docs/observability.md), so not part of a default start either.
+    '@sentry/node',
+    '@opentelemetry/*',
+    '@fastify/otel',
   ],
   // Workspace packages are TypeScript source, so they are bundled rather than loaded at run time.
   alias: { '@stillpoint/core': '../../packages/core/src/index.ts' },

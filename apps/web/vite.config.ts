@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,31 @@ import { routeImports } from './scripts/route-imports';
 const apiPort = process.env.API_PORT ?? '3001';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** The checkout's commit, or null outside a git checkout (a container build without .git). */
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: webRoot,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The build's name in error reports (lib/client-errors): VITE_RELEASE when the deployment gives
+ * one, else the web app's version and the commit it was built from.
+ */
+function releaseName(): string {
+  if (process.env.VITE_RELEASE) return process.env.VITE_RELEASE;
+  const { version } = JSON.parse(readFileSync(path.join(webRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const commit = gitCommit();
+  return commit ? `${version}+${commit}` : version;
+}
 const routesFile = path.join(webRoot, 'src/app/routes.tsx');
 
 /**
@@ -127,6 +153,7 @@ function precompress(): Plugin {
 export default defineConfig({
   // React's JSX and Fast Refresh in `npm run dev`.
   plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  define: { 'import.meta.env.VITE_RELEASE': JSON.stringify(releaseName()) },
   server: {
     proxy: {
       '/api': { target: `http://localhost:${apiPort}` },

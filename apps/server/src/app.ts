@@ -37,6 +37,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { analyticsForwarding } from './modules/analytics/service';
 import { registerAppLinksRoutes } from './modules/app-links/routes';
 import { registerAppsRoutes } from './modules/apps/routes';
+import { registerClientErrorsRoutes } from './modules/client-errors/routes';
 import { registerDeepLinksRoutes } from './modules/deep-links/routes';
 import { registerEntitlementsRoutes } from './modules/entitlements/routes';
 import { moveGrantsIntoPast } from './modules/entitlements/service';
@@ -131,6 +132,16 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  // Sentry and OpenTelemetry load only when configured: a default start loads neither and sends
+  // nothing anywhere (test/outside-observability.test.ts). Tracing registers before any route.
+  const { sentryDsn, otlpEndpoint } = config.outsideObservability;
+  if (otlpEndpoint) await (await import('./observability/tracing')).registerTracing(app, otlpEndpoint);
+  const errorTracking = sentryDsn
+    ? (await import('./observability/error-tracking')).registerErrorTracking(app, {
+        dsn: sentryDsn,
+        environment: config.appEnv,
+      })
+    : null;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkAgainstZod: checkResponses }));
   // First, so that every answer, refusals included, names its request and is counted.
@@ -209,6 +220,11 @@ export async function buildApp({
   registerFeedbackRoutes(app, feedback);
   registerAnalyticsRoutes(app, analytics);
   registerAdEventsRoutes(app, adEvents);
+  registerClientErrorsRoutes(app, {
+    db,
+    countReport: (kind) => metrics.clientErrorReports.inc({ kind }),
+    forward: errorTracking?.forwardClientError,
+  });
   // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
   const email = emailSender ?? createEmailSender(config, outbox, log);
   const newsletter = { db, background, email, publicUrl: config.publicUrl };

@@ -121,6 +121,10 @@ export function loadConfig(
         : null,
     email: { smtpUrl: vars.SMTP_URL ?? null, from: vars.EMAIL_FROM?.trim() ?? DEFAULT_EMAIL_FROM },
     metricsToken: vars.METRICS_TOKEN ?? null,
+    outsideObservability: {
+      sentryDsn: vars.SENTRY_DSN ?? null,
+      otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    },
     apiDocsPublic: vars.API_DOCS_PUBLIC ?? !isDeployed(vars.APP_ENV),
     shutdownDelayMs: vars.SHUTDOWN_DELAY_MS ?? (isDeployed(vars.APP_ENV) ? DEFAULT_SHUTDOWN_DELAY_MS : 0),
     overload: overloadConfig(vars),

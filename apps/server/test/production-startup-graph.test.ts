@@ -13,6 +13,12 @@ const STAND_INS = {
   "the outbox's routes": 'src/modules/dev-outbox/',
 };
 
+// Sentry and OpenTelemetry: loaded by import() only when SENTRY_DSN or OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const OUTSIDE_OBSERVABILITY = {
+  "Sentry's error tracking": 'src/observability/error-tracking.ts',
+  "OpenTelemetry's tracing": 'src/observability/tracing.ts',
+};
+
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** Bundles the server exactly as build.mjs does, without writing it, and returns esbuild's account of it. */
@@ -67,6 +73,13 @@ describe('the production startup graph', async () => {
     expect(atStartup).toContain('src/app.ts');
     expect(atStartup).toContain('src/integrations/payments/index.ts');
   });
+
+  for (const [service, file] of Object.entries(OUTSIDE_OBSERVABILITY)) {
+    it(`leaves out ${service}, bundled apart`, () => {
+      expect(everywhere).toContain(file);
+      expect(atStartup).not.toContain(file);
+    });
+  }
 
   for (const [standIn, directory] of Object.entries(STAND_INS)) {
     it(`leaves out ${standIn}, bundled apart`, () => {

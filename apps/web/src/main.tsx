@@ -7,6 +7,7 @@ import { appRouter } from './app/router';
 import { whenRouterReady } from './app/router-ready';
 import { DRAWN_SIGN_IN_PANEL, loadSignInPanel } from './features/auth/sign-in-methods';
 import { checkSessionEarly, sessionHinted } from './lib/auth/session';
+import { installErrorReporting } from './lib/client-errors/install';
 import { drawnFirstScreenWith } from './lib/first-screen';
 // The phone field's styles come with every page rather than with the sign-in panel's code: the
 // first screens drawn at build time show the panel (decision 040), which must not move when its
@@ -14,6 +15,9 @@ import { drawnFirstScreenWith } from './lib/first-screen';
 import 'react-phone-number-input/style.css';
 import './features/auth/phone/phone-number-field.css';
 import './styles.css';
+
+// First, so that an error while the app starts reaches the team too (docs/observability.md).
+installErrorReporting();
 
 // Asked at once, beside the page's chunks: every signed-in screen waits for this answer.
 const session = checkSessionEarly();

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_APP_ENV?: string;
   /** The TikTok pixel id the funnel's ad events name; see src/lib/env.ts. */
   readonly VITE_TIKTOK_PIXEL_CODE?: string;
+  /** The build's name in error reports; see src/lib/client-errors/release.ts. */
+  readonly VITE_RELEASE?: string;
 }
 
 interface ImportMeta {

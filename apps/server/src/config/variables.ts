@@ -190,6 +190,15 @@ export const envSchema = z.object({
     .max(3600, 'must be at most 3600 seconds (an hour)')
     .optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Sentry's project key address, e.g. https://<key>@o1.ingest.sentry.io/2 (docs/observability.md).
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: 'must be a Sentry DSN, https://<key>@<host>/<project id>' })
+    .refine((value) => URL.canParse(value) && new URL(value).username !== '', {
+      error: 'must be a Sentry DSN, https://<key>@<host>/<project id>',
+    })
+    .optional(),
+  // Where OpenTelemetry traces go, over OTLP/HTTP: the collector's base address (…/v1/traces is added).
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   API_DOCS_PUBLIC: booleanFlag.optional(),
   SHUTDOWN_DELAY_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds (0 stops listening at once)' })

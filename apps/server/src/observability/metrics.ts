@@ -50,6 +50,12 @@ export function createMetrics() {
       labelNames: ['outcome'] as const,
       registers,
     }),
+    clientErrorReports: new Counter({
+      name: 'stillpoint_client_error_reports_total',
+      help: "Errors reported by people's browsers and stored, by kind: error or unhandledrejection.",
+      labelNames: ['kind'] as const,
+      registers,
+    }),
     overloadRefusals: new Counter({
       name: 'stillpoint_overload_refusals_total',
       help: 'Requests refused with a 503 while the server was overloaded, by what was over its threshold.',

@@ -12,6 +12,8 @@ const groups = {
   analytics: () => import('@stillpoint/core/api/schemas/analytics').then((m) => m.analyticsEndpoints),
   apps: () => import('@stillpoint/core/api/schemas/apps').then((m) => m.appsEndpoints),
   auth: () => import('@stillpoint/core/api/schemas/auth').then((m) => m.authEndpoints),
+  clientErrors: () =>
+    import('@stillpoint/core/api/schemas/client-errors').then((m) => m.clientErrorsEndpoints),
   country: () => import('@stillpoint/core/api/schemas/country').then((m) => m.countryEndpoints),
   feedback: () => import('@stillpoint/core/api/schemas/feedback').then((m) => m.feedbackEndpoints),
   gifts: () => import('@stillpoint/core/api/schemas/gifts').then((m) => m.giftsEndpoints),
@@ -54,6 +56,7 @@ export const endpointGroups: Record<EndpointName, EndpointGroup> = {
   createCustomFirebaseToken: 'auth',
   exchangeExtensionToken: 'auth',
   devOutbox: 'auth',
+  reportClientError: 'clientErrors',
   getVisitorCountry: 'country',
   sendUninstallFeedback: 'feedback',
   requestPurchaseRestore: 'feedback',

@@ -2,6 +2,7 @@ import { accountEndpoints } from './schemas/account';
 import { analyticsEndpoints } from './schemas/analytics';
 import { appsEndpoints } from './schemas/apps';
 import { authEndpoints } from './schemas/auth';
+import { clientErrorsEndpoints } from './schemas/client-errors';
 import { countryEndpoints } from './schemas/country';
 import { feedbackEndpoints } from './schemas/feedback';
 import { giftsEndpoints } from './schemas/gifts';
@@ -81,5 +82,6 @@ export const endpoints = {
   ...feedbackEndpoints,
   ...quotesEndpoints,
   ...legacyImportEndpoints,
+  ...clientErrorsEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpoints;

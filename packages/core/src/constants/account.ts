@@ -20,3 +20,9 @@ export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
  * (NEWSLETTER_UNCONFIRMED_RETENTION_DAYS); the privacy policy states this figure.
  */
 export const DEFAULT_NEWSLETTER_UNCONFIRMED_RETENTION_DAYS = 30;
+
+/**
+ * Days an error report from a browser (reportClientError) is kept before the retention job deletes
+ * it; the privacy policy states this figure.
+ */
+export const CLIENT_ERROR_RETENTION_DAYS = 30;

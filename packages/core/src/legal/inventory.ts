@@ -1,4 +1,5 @@
 import {
+  CLIENT_ERROR_RETENTION_DAYS,
   DEFAULT_ANALYTICS_RETENTION_DAYS,
   DEFAULT_NEWSLETTER_UNCONFIRMED_RETENTION_DAYS,
 } from '../constants/account';
@@ -129,6 +130,16 @@ export const PERSONAL_DATA: readonly PersonalDataKind[] = [
     kept: `${DEFAULT_ANALYTICS_RETENTION_DAYS} days, then deleted. If your account is deleted sooner, the events stay without the link to you until then. Events sent while signed out are never linked to anyone.`,
     sharedWith: ['analytics', 'hosting'],
     tables: ['analytics_event'],
+  },
+  {
+    id: 'data-errors',
+    name: 'Errors in your browser',
+    what: 'When the web app meets an error it did not expect: the error’s message and where in our code it happened, the page’s path, the app’s version, your browser (user agent) and, when you are signed in, your account id. Before it is stored we remove anything that looks like a code, a token, an e-mail address or a phone number, and every page address’s query.',
+    why: 'To find and fix what breaks.',
+    basis: ['consent', 'legitimateInterest'],
+    kept: `${CLIENT_ERROR_RETENTION_DAYS} days, then deleted; sooner if your account is deleted. Sent only as your cookie choice allows, like analytics.`,
+    sharedWith: ['hosting'],
+    tables: ['client_error_report'],
   },
   {
     id: 'data-ads',

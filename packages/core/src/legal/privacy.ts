@@ -10,7 +10,7 @@ import type { LegalDocument } from './types';
 // server talks to. docs/privacy.md says how to change it; bump PRIVACY_LAST_UPDATED with any change.
 
 /** The day this policy last changed (`YYYY-MM-DD`), shown as "Last updated". */
-export const PRIVACY_LAST_UPDATED = '2026-11-29';
+export const PRIVACY_LAST_UPDATED = '2026-11-30';
 
 const support = `[${brand.supportEmail}](mailto:${brand.supportEmail})`;
 

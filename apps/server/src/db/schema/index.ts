@@ -5,6 +5,7 @@ export * from './ad-events';
 export * from './agreements';
 export * from './analytics';
 export * from './auth';
+export * from './client-errors';
 export * from './deep-links';
 export * from './feedback';
 export * from './gifts';

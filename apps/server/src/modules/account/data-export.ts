@@ -6,6 +6,7 @@ import { exportUser as exportAdEvents } from '../ad-events/privacy';
 import { exportUser as exportAgreements } from '../agreements/privacy';
 import { exportUser as exportAnalytics } from '../analytics/privacy';
 import { exportUser as exportApps } from '../apps/privacy';
+import { exportUser as exportClientErrors } from '../client-errors/privacy';
 import { exportUser as exportDeepLinks } from '../deep-links/privacy';
 import { exportUser as exportEntitlements } from '../entitlements/privacy';
 import { exportUser as exportFeedback } from '../feedback/privacy';
@@ -76,6 +77,7 @@ export async function exportAccount(
     exportFeedback(db, user.id),
     exportAnalytics(db, user.id),
     exportAdEvents(db, user.id),
+    exportClientErrors(db, user.id),
     exportReferrals(db, user.id),
     exportDeepLinks(db, user.id),
   ]);

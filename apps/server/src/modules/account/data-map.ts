@@ -155,6 +155,12 @@ export const DATA_MAP = {
     export: 'rows',
     note: 'user id cleared; purged by the retention job',
   },
+  client_error_report: {
+    owner: 'modules/client-errors',
+    erase: 'cascade',
+    export: 'rows',
+    note: 'scrubbed before storing; purged by the retention job after 30 days',
+  },
   referral_view: {
     owner: 'modules/referrals',
     erase: 'anonymise',

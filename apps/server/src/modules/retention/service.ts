@@ -1,7 +1,9 @@
+import { CLIENT_ERROR_RETENTION_DAYS } from '@stillpoint/core';
 import { purgeExpiredVerifications } from '../../auth/privacy';
 import type { Database } from '../../db/client';
 import { purgeEventsBefore as purgeAdEvents } from '../ad-events/privacy';
 import { purgeEventsBefore as purgeAnalyticsEvents } from '../analytics/privacy';
+import { purgeReportsBefore as purgeClientErrors } from '../client-errors/privacy';
 import { purgeUnconfirmedBefore } from '../newsletter/privacy';
 
 export interface RetentionSettings {
@@ -17,6 +19,7 @@ export interface RetentionReport {
   adEvents: number;
   verifications: number;
   newsletterSignups: number;
+  clientErrors: number;
 }
 
 /** Rows one delete takes: small enough that no statement holds its locks for long. */
@@ -47,9 +50,9 @@ async function inBatches(
 
 /**
  * Purges what Stillpoint keeps no longer (docs/privacy.md, "Retention"): analytics and ad events
- * past their days, sign-in verification rows past their expiry, and newsletter addresses that never
- * confirmed. Idempotency keys have their own hourly sweep (modules/idempotency). Each owner module
- * deletes its own rows, a batch at a time, skipping rows another instance holds, so two instances
+ * past their days, sign-in verification rows past their expiry, newsletter addresses that never
+ * confirmed, and browsers' error reports past their 30 days. Idempotency keys have their own hourly
+ * sweep (modules/idempotency). Each owner module deletes its own rows, a batch at a time, skipping rows another instance holds, so two instances
  * running this at once neither wait on each other nor delete a row twice.
  */
 export async function purgeExpired(
@@ -68,6 +71,7 @@ export async function purgeExpired(
   const eventsCutoff = daysBefore(now, settings.analyticsDays);
   const newsletterCutoff = daysBefore(now, settings.newsletterUnconfirmedDays);
   const verificationCutoff = new Date(now.getTime() - EXPIRED_VERIFICATION_GRACE_MS);
+  const clientErrorsCutoff = daysBefore(now, CLIENT_ERROR_RETENTION_DAYS);
   return {
     analyticsEvents: await inBatches(
       (limit) => purgeAnalyticsEvents(db, eventsCutoff, limit),
@@ -82,6 +86,11 @@ export async function purgeExpired(
     ),
     newsletterSignups: await inBatches(
       (limit) => purgeUnconfirmedBefore(db, newsletterCutoff, limit),
+      batchSize,
+      stopping,
+    ),
+    clientErrors: await inBatches(
+      (limit) => purgeClientErrors(db, clientErrorsCutoff, limit),
       batchSize,
       stopping,
     ),
