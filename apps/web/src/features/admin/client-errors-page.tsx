@@ -27,7 +27,7 @@ function ClientErrors() {
   return (
     <PagedList query={query} itemsOf={(page) => page.reports} noun="errors" empty="No errors reported.">
       {(reports) => (
-        <ul className="flex flex-col gap-3">
+        <ul aria-label="Error reports" className="flex flex-col gap-3">
           {reports.map((report) => (
             <li key={report.id}>
               <ClientErrorReport report={report} />

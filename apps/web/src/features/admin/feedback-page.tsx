@@ -45,7 +45,7 @@ function Feedback() {
         empty={filter.kind || filter.q ? 'No feedback matches this filter.' : 'No feedback yet.'}
       >
         {(items) => (
-          <ul className="flex flex-col gap-3">
+          <ul aria-label="Feedback" className="flex flex-col gap-3">
             {items.map((item) => (
               <li key={`${item.kind}-${item.id}`}>
                 <FeedbackItem item={item} />

@@ -33,7 +33,7 @@ export function GrantPremiumForm({ account, onDone, onCancel }: ActionFormProps)
       summary={
         <p>
           <span className="font-medium break-all">{personName(account)}</span> will have premium until{' '}
-          {end && !day.error ? (
+          {end && !grantDayProblem(day.value) ? (
             <span className="font-medium">{formatDateTime(end.toISOString())}</span>
           ) : (
             'the day you choose'

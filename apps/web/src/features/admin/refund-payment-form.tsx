@@ -37,7 +37,8 @@ export function RefundPaymentForm({
         `Refund of ${formatPrice(refund.amountCents, currency)} ${refund.status === 'succeeded' ? 'made' : `sent (${refund.status})`}.`,
       ),
   });
-  const cents = amount.error ? null : amountCents(amount.value);
+  // The button names the amount once it is one that can be refunded.
+  const cents = refundAmountProblem(amount.value, left, currency) ? null : amountCents(amount.value);
 
   const submit = () => {
     const amountOk = amount.check();
