@@ -97,7 +97,7 @@ describe('the audit log and the errors', () => {
     const table = within(await screen.findByRole('table', { name: 'Audit log' }));
     const [, refund, deletion] = table.getAllByRole('row');
     expect(refund).toHaveTextContent('Refunded a payment');
-    expect(refund).toHaveTextContent('pi_123 · amountCents: 4999');
+    expect(refund).toHaveTextContent('pi_123 · amount: 49.99');
     expect(within(refund as HTMLElement).getByRole('link', { name: 'user-2' })).toHaveAttribute(
       'href',
       '/admin/person?uid=user-2',

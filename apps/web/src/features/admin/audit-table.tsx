@@ -2,6 +2,7 @@ import type { AdminAuditEvent } from '@stillpoint/core';
 import { Link } from 'react-router';
 import { formatDateTime } from './admin-format';
 import { personPath } from './admin-paths';
+import { amountInput } from './refund-amount';
 import { cell, headCell, TableFrame } from './table-frame';
 
 const actionLabels: Record<string, string> = {
@@ -12,11 +13,19 @@ const actionLabels: Record<string, string> = {
   deleteAccount: 'Deleted the account',
 };
 
-/** An action's own figures ('until: …, amountCents: 500'), as plain text. */
-const detailText = (details: AdminAuditEvent['details']): string =>
-  Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
+/** One figure of an action as people read it: times in the viewer's locale, cents as an amount. */
+function detailText(key: string, value: unknown): string {
+  if (key === 'amountCents' && typeof value === 'number') return `amount: ${amountInput(value)}`;
+  if (typeof value === 'string')
+    return `${key}: ${/^\d{4}-\d{2}-\d{2}T/.test(value) ? formatDateTime(value) : value}`;
+  return `${key}: ${JSON.stringify(value)}`;
+}
+
+/** What an action was done to and its own figures ('pi_123 · amount: 12.50'). */
+const detailsOf = (event: AdminAuditEvent): string =>
+  [event.targetRef, ...Object.entries(event.details).map(([key, value]) => detailText(key, value))]
+    .filter(Boolean)
+    .join(' · ');
 
 interface AuditTableProps {
   label: string;
@@ -57,9 +66,9 @@ export function AuditTable({ label, events, showTarget = false }: AuditTableProp
         {events.map((event) => (
           <tr key={event.id}>
             <td className={`${cell} whitespace-nowrap`}>{formatDateTime(event.at)}</td>
-            <td className={cell}>{actionLabels[event.action] ?? event.action}</td>
+            <td className={`${cell} whitespace-nowrap`}>{actionLabels[event.action] ?? event.action}</td>
             {showTarget ? (
-              <td className={`${cell} break-all`}>
+              <td className={`${cell} whitespace-nowrap`}>
                 {event.targetUid ? (
                   <Link to={personPath(event.targetUid)} className="font-mono text-xs text-accent underline">
                     {event.targetUid}
@@ -70,10 +79,8 @@ export function AuditTable({ label, events, showTarget = false }: AuditTableProp
               </td>
             ) : null}
             <td className={`${cell} min-w-48`}>{event.reason}</td>
-            <td className={`${cell} min-w-40 text-xs break-all text-muted`}>
-              {[event.targetRef, detailText(event.details)].filter(Boolean).join(' · ') || '–'}
-            </td>
-            <td className={`${cell} font-mono text-xs break-all`}>{event.actorUid}</td>
+            <td className={`${cell} min-w-48 text-xs break-words text-muted`}>{detailsOf(event) || '–'}</td>
+            <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{event.actorUid}</td>
           </tr>
         ))}
       </tbody>

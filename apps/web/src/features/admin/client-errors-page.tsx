@@ -45,7 +45,7 @@ function ClientErrorReport({ report }: { report: AdminClientError }) {
       <h2 className="font-mono text-sm font-semibold break-words text-ink">{report.message}</h2>
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
         <span>{formatDateTime(report.at)}</span>
-        <span className="break-all">on {report.route}</span>
+        <span className="break-words">on {report.route}</span>
         <span>release {report.release}</span>
         {report.uid ? (
           <Link to={personPath(report.uid)} className="text-accent underline">
@@ -55,7 +55,7 @@ function ClientErrorReport({ report }: { report: AdminClientError }) {
           <span>signed out</span>
         )}
       </p>
-      {report.userAgent ? <p className="text-xs break-all text-muted">{report.userAgent}</p> : null}
+      {report.userAgent ? <p className="text-xs break-words text-muted">{report.userAgent}</p> : null}
       {report.stack ? (
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-accent">Stack</summary>

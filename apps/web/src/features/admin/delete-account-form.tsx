@@ -46,7 +46,7 @@ export function DeleteAccountForm({ account, onDone, onCancel }: ActionFormProps
     <ActionForm
       summary={
         <p>
-          This deletes the account <span className="font-medium break-all">{personName(account)}</span> and
+          This deletes the account <span className="font-medium break-words">{personName(account)}</span> and
           everything in it, for good, as their own deletion would. It cannot be undone.
         </p>
       }

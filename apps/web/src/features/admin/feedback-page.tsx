@@ -123,7 +123,7 @@ function FeedbackItem({ item }: { item: AdminFeedbackItem }) {
           {kindLabels[item.kind]}
         </span>
         <span>{formatDateTime(item.createdAt)}</span>
-        {item.location ? <span className="break-all">from {item.location}</span> : null}
+        {item.location ? <span className="break-words">from {item.location}</span> : null}
         {item.extensionVersion ? <span>extension {item.extensionVersion}</span> : null}
       </p>
       {item.reason ? <p className="font-medium text-ink">{item.reason}</p> : null}
@@ -131,7 +131,7 @@ function FeedbackItem({ item }: { item: AdminFeedbackItem }) {
       {!item.reason && !item.content ? <p className="text-muted">No words given.</p> : null}
       <p className="text-sm text-muted">
         {who && item.uid ? (
-          <Link to={personPath(item.uid)} className="font-medium text-accent underline break-all">
+          <Link to={personPath(item.uid)} className="font-medium text-accent underline break-words">
             {who}
           </Link>
         ) : (

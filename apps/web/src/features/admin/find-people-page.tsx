@@ -115,8 +115,8 @@ function SearchResults({ q }: { q: string }) {
                 className="flex flex-col gap-1 px-4 py-3 hover:bg-accent-soft/50 sm:flex-row sm:items-center sm:justify-between"
               >
                 <span className="flex min-w-0 flex-col">
-                  <span className="font-semibold text-accent break-all">{personName(person)}</span>
-                  <span className="text-sm text-muted break-all">
+                  <span className="font-semibold text-accent break-words">{personName(person)}</span>
+                  <span className="text-sm text-muted break-words">
                     {[person.phoneNumber ? person.email : null, person.uid].filter(Boolean).join(' · ')}
                   </span>
                 </span>

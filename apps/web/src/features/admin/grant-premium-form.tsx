@@ -32,7 +32,7 @@ export function GrantPremiumForm({ account, onDone, onCancel }: ActionFormProps)
     <ActionForm
       summary={
         <p>
-          <span className="font-medium break-all">{personName(account)}</span> will have premium until{' '}
+          <span className="font-medium break-words">{personName(account)}</span> will have premium until{' '}
           {end && !grantDayProblem(day.value) ? (
             <span className="font-medium">{formatDateTime(end.toISOString())}</span>
           ) : (

@@ -28,7 +28,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 sm:contents">
       <dt className="text-sm font-medium text-muted sm:pt-0.5">{term}</dt>
-      <dd className="break-all text-ink">{children}</dd>
+      <dd className="break-words text-ink">{children}</dd>
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function PersonEntitlements({ person, onRevoke }: PersonEntitlementsProps
                   <td className={cell}>
                     {entitlement.productIdentifier}
                     {entitlement.sourceRef ? (
-                      <span className="block font-mono text-xs text-muted break-all">
+                      <span className="block font-mono text-xs text-muted whitespace-nowrap">
                         {entitlement.sourceRef}
                       </span>
                     ) : null}
@@ -123,7 +123,7 @@ export function PersonEntitlements({ person, onRevoke }: PersonEntitlementsProps
                   <td className={cell}>
                     {subscription.cancelAtPeriodEnd ? 'No, cancels at period end' : 'Yes'}
                   </td>
-                  <td className={`${cell} font-mono text-xs break-all`}>{subscription.id}</td>
+                  <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{subscription.id}</td>
                 </tr>
               ))}
             </tbody>

@@ -52,7 +52,9 @@ export function PersonGifts({ person, onResend }: PersonGiftsProps) {
                 <tr key={redemption.code}>
                   <td className={`${cell} font-mono`}>{redemption.code}</td>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(redemption.redeemedAt)}</td>
-                  <td className={`${cell} font-mono text-xs break-all`}>{redemption.giftPurchaseId}</td>
+                  <td className={`${cell} font-mono text-xs whitespace-nowrap`}>
+                    {redemption.giftPurchaseId}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -70,7 +72,7 @@ function GiftPurchase({ purchase, onResend }: { purchase: AdminGiftPurchase; onR
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-0.5">
           <h3 className="font-semibold text-ink">{label}</h3>
-          <p className="text-sm text-muted break-all">
+          <p className="text-sm text-muted break-words">
             {purchase.quantity} {purchase.quantity === 1 ? 'code' : 'codes'} · {purchase.status} · e-mail to{' '}
             {purchase.email ?? 'no address'} · <span className="font-mono text-xs">{purchase.id}</span>
           </p>
@@ -98,7 +100,7 @@ function GiftPurchase({ purchase, onResend }: { purchase: AdminGiftPurchase; onR
             {purchase.codes.map((code) => (
               <tr key={code.code}>
                 <td className={`${cell} font-mono`}>{code.code}</td>
-                <td className={`${cell} break-all`}>
+                <td className={`${cell} whitespace-nowrap`}>
                   {code.redeemedByUid ? (
                     <Link
                       to={personPath(code.redeemedByUid)}

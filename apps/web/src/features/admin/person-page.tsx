@@ -78,7 +78,7 @@ function PersonDetails({ person }: { person: AdminPerson }) {
   return (
     <ConsolePage
       title={name}
-      heading={<span className="break-all">{name}</span>}
+      heading={<span className="break-words">{name}</span>}
       lead={
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
           <PremiumBadge premium={person.premium} />

@@ -57,7 +57,7 @@ export function PersonPayments({ payments, onRefund }: PersonPaymentsProps) {
                         : formatPrice(payment.refundedCents, payment.currency)}
                   </td>
                   <td className={cell}>{payment.description ?? 'None'}</td>
-                  <td className={`${cell} font-mono text-xs break-all`}>{payment.id}</td>
+                  <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{payment.id}</td>
                   <td className={`${cell} py-1.5 text-right`}>
                     {refundedAll ? null : (
                       <Button

@@ -27,11 +27,11 @@ export function PersonSites({ sites }: { sites: AdminPerson['sites'] }) {
           <tbody>
             {sites.map((site) => (
               <tr key={site.siteOrigin}>
-                <td className={`${cell} break-all`}>{site.siteOrigin}</td>
-                <td className={cell}>
+                <td className={`${cell} whitespace-nowrap`}>{site.siteOrigin}</td>
+                <td className={`${cell} whitespace-nowrap`}>
                   {site.sessionsToday} of {site.budget}
                 </td>
-                <td className={cell}>
+                <td className={`${cell} whitespace-nowrap`}>
                   {site.activeSessionEndsAt ? `Until ${formatDateTime(site.activeSessionEndsAt)}` : 'No'}
                 </td>
               </tr>

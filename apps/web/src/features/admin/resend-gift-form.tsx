@@ -32,7 +32,7 @@ export function ResendGiftForm({
         <p>
           The confirmation of the gift bought on {formatDateTime(purchase.purchasedAt)}, with {codes}, goes
           again to{' '}
-          <span className="font-medium break-all">{purchase.email ?? 'the address the buyer gave'}</span>.
+          <span className="font-medium break-words">{purchase.email ?? 'the address the buyer gave'}</span>.
         </p>
       }
       reason={reason.value}

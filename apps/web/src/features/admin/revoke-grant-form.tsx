@@ -30,7 +30,7 @@ export function RevokeGrantForm({
     <ActionForm
       summary={
         <p>
-          The support grant that gives <span className="font-medium break-all">{personName(account)}</span>{' '}
+          The support grant that gives <span className="font-medium break-words">{personName(account)}</span>{' '}
           premium
           {entitlement.expiresAt ? ` until ${formatDateTime(entitlement.expiresAt)}` : ''} ends now. Premium
           they have from a purchase, a gift or a trial stays.

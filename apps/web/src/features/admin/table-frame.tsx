@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
  */
 export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+    // relative: the hidden column names (sr-only, positioned) stay inside the scrolling box.
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         {children}
