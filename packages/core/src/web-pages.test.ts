@@ -10,7 +10,7 @@ import {
 } from './web-pages';
 
 describe('the web pages', () => {
-  it.each(['/', '/gift', '/GIFT', '/gift/', '/mobiledownload', '/Newsletter/Confirm'])(
+  it.each(['/', '/gift', '/GIFT', '/gift/', '/mobiledownload', '/Newsletter/Confirm', '/admin/person'])(
     '%s is a page',
     (path) => expect(isWebPagePath(path)).toBe(true),
   );

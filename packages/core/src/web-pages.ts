@@ -35,6 +35,11 @@ export const WEB_PAGES = {
   '/account/deleted': 'allow',
   '/privacy': 'list',
   '/terms': 'list',
+  '/admin': 'disallow',
+  '/admin/person': 'disallow',
+  '/admin/feedback': 'disallow',
+  '/admin/audit': 'disallow',
+  '/admin/errors': 'disallow',
 } as const satisfies Record<string, WebPageCrawl>;
 
 export type WebPagePath = keyof typeof WEB_PAGES;

@@ -67,6 +67,32 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // The support console: its own frame, no subscription wait, and nothing shown until the
+          // server says the person is an admin (features/admin, docs/support.md).
+          {
+            path: 'admin',
+            lazy: () =>
+              import('../features/admin/find-people-page').then((m) => ({ Component: m.FindPeoplePage })),
+          },
+          {
+            path: 'admin/person',
+            lazy: () => import('../features/admin/person-page').then((m) => ({ Component: m.PersonPage })),
+          },
+          {
+            path: 'admin/feedback',
+            lazy: () =>
+              import('../features/admin/feedback-page').then((m) => ({ Component: m.FeedbackPage })),
+          },
+          {
+            path: 'admin/audit',
+            lazy: () =>
+              import('../features/admin/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
+          },
+          {
+            path: 'admin/errors',
+            lazy: () =>
+              import('../features/admin/client-errors-page').then((m) => ({ Component: m.ClientErrorsPage })),
+          },
         ],
       },
       {

@@ -27,4 +27,17 @@ export const queryKeys = {
   purchaseSummary: (userId: string) => ['purchaseSummary', userId],
   /** getCheckoutTerms, per person and price: what buying it now charges. */
   checkoutTerms: (userId: string, priceId: string) => ['checkoutTerms', userId, priceId],
+  /** The support console's reads (features/admin), all under one prefix. */
+  admin: {
+    /** adminGetSelf: whether the signed-in person may use the console. */
+    self: () => ['admin', 'self'],
+    /** adminFindPeople's answers; without q, all of them. */
+    people: (q?: string) => (q === undefined ? ['admin', 'people'] : ['admin', 'people', q]),
+    /** adminGetPerson; an action on the person invalidates it. */
+    person: (uid: string) => ['admin', 'person', uid],
+    feedback: (filter: { kind: string | null; q: string }) => ['admin', 'feedback', filter],
+    /** Every admin action, newest first. */
+    auditEvents: () => ['admin', 'auditEvents'],
+    clientErrors: () => ['admin', 'clientErrors'],
+  },
 } as const;
