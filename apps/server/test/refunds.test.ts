@@ -153,7 +153,14 @@ describe('refunds through the local provider, end to end', () => {
     const state = await callOk(t.app, 'getSubscriptionState', undefined, person.token);
     expect(state).toMatchObject({ isExpired: true });
 
-    // The same webhooks again change nothing more.
+    // Once the provider's own cancellation event has been fulfilled too, the same webhooks again
+    // change nothing more.
+    const deleted = () =>
+      delivery.captured.slice(from).find((webhook) => webhook.type === 'customer.subscription.deleted');
+    await until(
+      async () => (await processedEvents()).some((row) => row.eventId === deleted()?.id),
+      'the cancellation webhook to be fulfilled',
+    );
     const entitlementsBefore = await entitlementsOf(person);
     const processedBefore = (await processedEvents()).length;
     const providerEventsBefore = delivery.captured.length;

@@ -1,10 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/**
- * A stand-in for api.stripe.com for the Stripe adapter's tests (stripe-provider.test.ts,
- * refunds-stripe-provider.test.ts).
- */
+// A stand-in for api.stripe.com, shared by the Stripe adapter's tests (stripe-provider.test.ts,
+// refunds-stripe-provider.test.ts).
 
 /** One request as the fake API received it: form-encoded parameters flattened as Stripe documents them. */
 export interface ApiRequest {
