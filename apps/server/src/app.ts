@@ -11,7 +11,7 @@ import { createBackgroundTasks } from './background';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createForwardingJob, type ForwardingJob } from './forwarding/job';
-import { registerAuthentication } from './http/authenticate';
+import { registerAdminCheck, registerAuthentication } from './http/authenticate';
 import { registerCompression } from './http/compression';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandling } from './http/errors';
@@ -33,6 +33,8 @@ import { loggerOptions } from './logger';
 import { registerAccountDataRoutes, registerAccountRoutes } from './modules/account/routes';
 import { registerAdEventsRoutes } from './modules/ad-events/routes';
 import { adEventForwarding } from './modules/ad-events/service';
+import { registerAdminRoutes } from './modules/admin/routes';
+import { adminCheck } from './modules/admin/service';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { analyticsForwarding } from './modules/analytics/service';
 import { registerAppLinksRoutes } from './modules/app-links/routes';
@@ -170,6 +172,8 @@ export async function buildApp({
     providers,
   });
   registerAuthentication(app, createSessionLookup(auth, database).lookup);
+  // Who may use the support console: the configuration alone decides (docs/support.md).
+  registerAdminCheck(app, adminCheck(config.admin, database.db));
   // Idempotency-Key claims for the calls that create, pay or send, and the hourly job that drops old keys.
   registerIdempotency(app, database.db);
   await registerAuthRoutes(app, auth, {
@@ -264,6 +268,17 @@ export async function buildApp({
     providers: providers.info,
     provider: payments.provider,
     publicUrl: config.publicUrl,
+  });
+  // The support console. Its payments part (a person's payments, refunds) is passed once payments
+  // provides PaymentsForSupport; until then refunds are not served and payments read as none.
+  registerAdminRoutes(app, {
+    db,
+    config,
+    auth,
+    providers: providers.info,
+    email,
+    provider: payments.provider,
+    log: app.log,
   });
   if (payments.local) {
     const { registerLocalPaymentRoutes } = await import('./integrations/payments/local/routes');

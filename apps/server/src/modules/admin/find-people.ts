@@ -1,0 +1,50 @@
+import type { AdminPersonSummary } from '@stillpoint/core';
+import { findAccounts, type KnownAccount } from '../../auth/known-users';
+import { normalisePhoneNumber } from '../../auth/phone-numbers';
+import { usersWithEntitlementSource } from '../entitlements/support-grants';
+import { peopleOfGiftCode } from '../gifts/support';
+import type { AdminDependencies } from './service';
+
+/** The most people one search lists. */
+export const FIND_LIMIT = 20;
+
+type MatchKind = AdminPersonSummary['matchedBy'];
+
+/**
+ * Everyone a typed text may name, by each kind it can be: a phone number (normalised to E.164 as
+ * sign-in does), an e-mail, a user id, a gift code (its buyer and its redeemer) or a payment id (a
+ * payment subscription or store transaction an entitlement came from). The first kind that found a
+ * person is the one shown; at most FIND_LIMIT people.
+ */
+export async function findPeople(
+  { db, config }: Pick<AdminDependencies, 'db' | 'config'>,
+  typed: string,
+): Promise<{ people: AdminPersonSummary[] }> {
+  const q = typed.trim();
+  const found = new Map<string, AdminPersonSummary>();
+  const add = (kind: MatchKind, accounts: readonly KnownAccount[]) => {
+    for (const account of accounts) {
+      if (found.size >= FIND_LIMIT || found.has(account.uid)) continue;
+      found.set(account.uid, {
+        uid: account.uid,
+        phoneNumber: account.phoneNumber,
+        email: account.email,
+        createdAt: account.createdAt.toISOString(),
+        matchedBy: kind,
+      });
+    }
+  };
+  const byIds = async (kind: MatchKind, ids: readonly (string | null)[]) => {
+    const uids = ids.filter((id): id is string => id !== null);
+    if (uids.length > 0) add(kind, await findAccounts(db, { uids }, FIND_LIMIT));
+  };
+
+  const phoneNumber = normalisePhoneNumber(q, config.auth.testPhoneNumbers);
+  if (phoneNumber) add('phone', await findAccounts(db, { phoneNumber }, FIND_LIMIT));
+  if (q.includes('@')) add('email', await findAccounts(db, { email: q }, FIND_LIMIT));
+  await byIds('uid', [q]);
+  const gift = await peopleOfGiftCode(db, q);
+  await byIds('giftCode', [gift.buyer, gift.redeemer]);
+  await byIds('paymentId', await usersWithEntitlementSource(db, q, FIND_LIMIT));
+  return { people: [...found.values()] };
+}
