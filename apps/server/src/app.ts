@@ -54,6 +54,7 @@ import { registerNewsletterRoutes } from './modules/newsletter/routes';
 import { newsletterConfirmationForwarding } from './modules/newsletter/service';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
 import { registerPaymentsRoutes } from './modules/payments/routes';
+import type { PaymentsForSupport } from './modules/payments/support';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerQuotesRoutes } from './modules/quotes/routes';
 import { registerReferralsRoutes } from './modules/referrals/routes';
@@ -99,6 +100,11 @@ export interface AppDependencies {
   adEventForwarder?: AdEventForwarder;
   /** Replaces how the local payment provider delivers its webhooks (by default, to this server). */
   paymentWebhookDelivery?: WebhookDelivery;
+  /**
+   * The support console's view of payments (a person's payments, refunds). Until payments provides
+   * its own, only tests pass one; without it refunds are not served (modules/admin/service.ts).
+   */
+  paymentsForSupport?: PaymentsForSupport;
   /** Where log records go instead of standard output, e.g. a test that reads what was logged. */
   logStream?: DestinationStream;
   /**
@@ -118,6 +124,7 @@ export async function buildApp({
   analyticsForwarder,
   adEventForwarder,
   paymentWebhookDelivery,
+  paymentsForSupport,
   logStream,
   checkResponses = false,
 }: AppDependencies): Promise<FastifyInstance> {
@@ -279,6 +286,7 @@ export async function buildApp({
     email,
     provider: payments.provider,
     log: app.log,
+    ...(paymentsForSupport ? { payments: paymentsForSupport } : {}),
   });
   if (payments.local) {
     const { registerLocalPaymentRoutes } = await import('./integrations/payments/local/routes');
