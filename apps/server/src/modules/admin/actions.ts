@@ -6,8 +6,8 @@ import { endSupportGrant, grantSupportPremium } from '../entitlements/support-gr
 import { resendGiftConfirmation } from '../gifts/support';
 import type { RefundResult } from '../payments/support';
 import { recordAudit } from './audit';
+import type { AdminDependencies } from './dependencies';
 import { requirePerson } from './person';
-import type { AdminDependencies } from './service';
 
 // The console's actions (docs/support.md). Each leaves one audit event naming the admin, the
 // person, the object and the reason; an action and its event are written together, and an account

@@ -3,7 +3,7 @@ import { findAccounts, type KnownAccount } from '../../auth/known-users';
 import { normalisePhoneNumber } from '../../auth/phone-numbers';
 import { usersWithEntitlementSource } from '../entitlements/support-grants';
 import { peopleOfGiftCode } from '../gifts/support';
-import type { AdminDependencies } from './service';
+import type { AdminDependencies } from './dependencies';
 
 /** The most people one search lists. */
 export const FIND_LIMIT = 20;

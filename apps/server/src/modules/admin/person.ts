@@ -15,7 +15,7 @@ import { exportUser as paymentRecordsOf } from '../payments/privacy';
 import { timezoneOffsetOf } from '../profile/service';
 import { listSitesWithSessions } from '../sites/service';
 import { auditEventsPage } from './audit';
-import type { AdminDependencies } from './service';
+import type { AdminDependencies } from './dependencies';
 
 export const personNotFound = () => notFound('That person');
 
