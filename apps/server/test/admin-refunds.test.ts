@@ -83,6 +83,17 @@ describe('admin refunds', () => {
     ]);
   });
 
+  it('answers 404 for an unknown person, asking the provider nothing', async () => {
+    const asked = recording.refunds.length;
+    const res = await asAdmin('adminRefundPayment', {
+      uid: 'no-such-person',
+      paymentId: 'ch_support_1',
+      reason: 'typo',
+    });
+    expect(failureOf(res)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(recording.refunds).toHaveLength(asked);
+  });
+
   it("refuses someone else's payment with a 404 and logs nothing", async () => {
     const other = await signUp(t.app);
     const res = await asAdmin('adminRefundPayment', {
