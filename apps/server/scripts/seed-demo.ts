@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { type Config, ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { DataDirInUseError } from '../src/db/data-dir-lock';
-import { DEMO_CODE, DEMO_PHONE_NUMBER, seedDemo } from '../src/demo/seed-demo';
+import { DEMO_ADMIN_PHONE_NUMBER, DEMO_CODE, DEMO_PHONE_NUMBER, seedDemo } from '../src/demo/seed-demo';
 
 function fail(message: string): never {
   console.error(message);
@@ -20,7 +20,11 @@ const seedConfig = (config: Config): Config => ({
   auth: {
     ...config.auth,
     devIdentityProvider: false,
-    testPhoneNumbers: new Map([...config.auth.testPhoneNumbers, [DEMO_PHONE_NUMBER, DEMO_CODE]]),
+    testPhoneNumbers: new Map([
+      ...config.auth.testPhoneNumbers,
+      [DEMO_PHONE_NUMBER, DEMO_CODE],
+      [DEMO_ADMIN_PHONE_NUMBER, DEMO_CODE],
+    ]),
   },
 });
 
@@ -60,6 +64,12 @@ async function main(): Promise<void> {
       signsIn
         ? `Start the server (npm start) and sign in at ${config.publicUrl}/signin with +1 555 555 0100 and code ${DEMO_CODE}.`
         : `Note: TEST_PHONE_NUMBERS does not include ${DEMO_PHONE_NUMBER}:${DEMO_CODE}, so the running server will send a real code to that number.`,
+    );
+    const adminSignsIn = config.auth.testPhoneNumbers.get(DEMO_ADMIN_PHONE_NUMBER) === DEMO_CODE;
+    console.log(
+      summary.admin.isAdmin && adminSignsIn
+        ? `The support console: sign in at ${config.publicUrl}/signin with +1 555 555 0101 and code ${DEMO_CODE}, then open ${config.publicUrl}/admin and search for +1 555 555 0100 (docs/support.md).`
+        : `Note: the demo admin ${DEMO_ADMIN_PHONE_NUMBER} is not an admin here (ADMIN_SIGN_INS or TEST_PHONE_NUMBERS is set otherwise); see docs/support.md.`,
     );
   } finally {
     await app.close();

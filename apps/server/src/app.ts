@@ -11,7 +11,7 @@ import { createBackgroundTasks } from './background';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createForwardingJob, type ForwardingJob } from './forwarding/job';
-import { registerAuthentication } from './http/authenticate';
+import { registerAdminCheck, registerAuthentication } from './http/authenticate';
 import { registerCompression } from './http/compression';
 import { contentSecurityPolicy } from './http/content-security-policy';
 import { registerErrorHandling } from './http/errors';
@@ -33,6 +33,8 @@ import { loggerOptions } from './logger';
 import { registerAccountDataRoutes, registerAccountRoutes } from './modules/account/routes';
 import { registerAdEventsRoutes } from './modules/ad-events/routes';
 import { adEventForwarding } from './modules/ad-events/service';
+import { registerAdminRoutes } from './modules/admin/routes';
+import { adminCheck } from './modules/admin/service';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { analyticsForwarding } from './modules/analytics/service';
 import { registerAppLinksRoutes } from './modules/app-links/routes';
@@ -52,7 +54,9 @@ import { registerMobileUsageRoutes } from './modules/mobile-usage/routes';
 import { registerNewsletterRoutes } from './modules/newsletter/routes';
 import { newsletterConfirmationForwarding } from './modules/newsletter/service';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
+import { createPaymentsForSupport } from './modules/payments/refunds';
 import { registerPaymentsRoutes } from './modules/payments/routes';
+import type { PaymentsForSupport } from './modules/payments/support';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerQuotesRoutes } from './modules/quotes/routes';
 import { registerReferralsRoutes } from './modules/referrals/routes';
@@ -98,6 +102,11 @@ export interface AppDependencies {
   adEventForwarder?: AdEventForwarder;
   /** Replaces how the local payment provider delivers its webhooks (by default, to this server). */
   paymentWebhookDelivery?: WebhookDelivery;
+  /**
+   * The support console's view of payments (a person's payments, refunds). Until payments provides
+   * its own, only tests pass one; without it refunds are not served (modules/admin/service.ts).
+   */
+  paymentsForSupport?: PaymentsForSupport;
   /** Where log records go instead of standard output, e.g. a test that reads what was logged. */
   logStream?: DestinationStream;
   /**
@@ -117,6 +126,7 @@ export async function buildApp({
   analyticsForwarder,
   adEventForwarder,
   paymentWebhookDelivery,
+  paymentsForSupport,
   logStream,
   checkResponses = false,
 }: AppDependencies): Promise<FastifyInstance> {
@@ -181,6 +191,8 @@ export async function buildApp({
     providers,
   });
   registerAuthentication(app, createSessionLookup(auth, database).lookup);
+  // Who may use the support console: the configuration alone decides (docs/support.md).
+  registerAdminCheck(app, adminCheck(config.admin, database.db));
   // Idempotency-Key claims for the calls that create, pay or send, and the hourly job that drops old keys.
   registerIdempotency(app, database.db);
   await registerAuthRoutes(app, auth, {
@@ -280,6 +292,17 @@ export async function buildApp({
     providers: providers.info,
     provider: payments.provider,
     publicUrl: config.publicUrl,
+  });
+  // The support console: a person's payments and refunds go through the payment provider.
+  registerAdminRoutes(app, {
+    db,
+    config,
+    auth,
+    providers: providers.info,
+    email,
+    provider: payments.provider,
+    log: app.log,
+    payments: paymentsForSupport ?? createPaymentsForSupport({ db, provider: payments.provider }),
   });
   if (payments.local) {
     const { registerLocalPaymentRoutes } = await import('./integrations/payments/local/routes');

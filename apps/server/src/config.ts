@@ -15,6 +15,7 @@ import {
 import { OTP_SEND_LIMITS } from './auth/otp';
 import { configurationProblems } from './config/deployment-rules';
 import {
+  type AdminConfig,
   type AuthConfig,
   type Config,
   ConfigError,
@@ -80,6 +81,7 @@ export function loadConfig(
     logFormat: vars.LOG_FORMAT ?? (process.stdout.isTTY && vars.APP_ENV !== 'production' ? 'pretty' : 'json'),
     redisUrl: vars.REDIS_URL ?? null,
     auth: authConfig(vars),
+    admin: adminConfig(vars),
     feedbackWebhookUrl: vars.FEEDBACK_WEBHOOK_URL ?? null,
     analyticsForwardUrl: vars.ANALYTICS_FORWARD_URL ?? null,
     tiktok: vars.TIKTOK_ACCESS_TOKEN
@@ -187,6 +189,15 @@ function authConfig(vars: Vars): AuthConfig {
             siteKey: vars.CAPTCHA_SITE_KEY,
           }
         : null,
+  };
+}
+
+function adminConfig(vars: Vars): AdminConfig {
+  const signIns = standIns(vars).adminSignIns;
+  return {
+    userIds: new Set(vars.ADMIN_USER_IDS ?? []),
+    phoneNumbers: new Set(signIns.filter((entry) => entry.startsWith('+'))),
+    emails: new Set(signIns.filter((entry) => !entry.startsWith('+')).map((email) => email.toLowerCase())),
   };
 }
 

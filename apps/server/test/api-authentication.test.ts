@@ -3,10 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../src/db/schema';
+import { withAdmins } from './support/admin';
+import { signUp } from './support/api';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, freshPhoneNumber, getUser, signInByPhone } from './support/auth';
 
 const UNAUTHENTICATED = { success: false, code: 'UNAUTHENTICATED', error: 'Please sign in to continue.' };
+const FORBIDDEN = {
+  success: false,
+  code: 'FORBIDDEN',
+  error: "This is for Stillpoint's support team, and your account is not one of its admins.",
+};
 
 // Every /api call except the few marked public needs a live session, given as a bearer token.
 describe('authentication of the API', () => {
@@ -17,8 +24,9 @@ describe('authentication of the API', () => {
     expired: '',
     revokedById: '',
   };
+  const admins = withAdmins();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(admins.config);
     ended.signedOut = await signInByPhone(t.app);
     const signOut = await t.app.inject({
       method: 'POST',
@@ -58,6 +66,33 @@ describe('authentication of the API', () => {
   }
 
   const userEndpoints = Object.entries(endpoints).filter(([, endpoint]) => endpoint.auth !== 'public');
+  const adminEndpoints = userEndpoints.filter(([, endpoint]) => endpoint.auth === 'admin');
+
+  const emptyCall = (
+    endpoint: (typeof endpoints)[keyof typeof endpoints],
+    headers: object,
+  ): InjectOptions => ({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    headers: { ...headers, ...(endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    ...(endpoint.method === 'POST' ? { payload: '{}' } : {}),
+  });
+
+  it('has admin endpoints to check', () => {
+    expect(adminEndpoints.length).toBeGreaterThan(5);
+  });
+
+  it('every admin endpoint answers 403 to a signed-in person who is not an admin, and not to an admin', async () => {
+    const someone = await signUp(t.app);
+    const admin = await admins.makeAdmin(t.app);
+    for (const [name, endpoint] of adminEndpoints) {
+      const refused = await t.app.inject(emptyCall(endpoint, bearer(someone.token)));
+      expect(refused.statusCode, name).toBe(403);
+      expect(refused.json(), name).toEqual(FORBIDDEN);
+      const allowed = await t.app.inject(emptyCall(endpoint, bearer(admin.token)));
+      expect([401, 403], name).not.toContain(allowed.statusCode);
+    }
+  });
 
   it('registers every user endpoint of the registry, so each one below is really called', () => {
     const unregistered = userEndpoints.filter(

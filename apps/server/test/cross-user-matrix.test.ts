@@ -21,7 +21,12 @@ interface OwnedIds {
  * which no one else may read or change. `capability`: possession is the permission, by design.
  * `notPersonal`: an id of the catalogue or of an anonymous visitor, not of a person's data.
  */
-type IdRole = { owned: keyof OwnedIds } | { capability: string } | { notPersonal: string };
+type IdRole =
+  | { owned: keyof OwnedIds }
+  | { capability: string }
+  | { notPersonal: string }
+  /** Named only by `auth: 'admin'` calls: support acts on anyone's (test/admin-access.test.ts). */
+  | { adminOnly: string };
 
 const idRoles: Record<string, IdRole> = {
   siteId: { owned: 'siteId' },
@@ -41,6 +46,9 @@ const idRoles: Record<string, IdRole> = {
   priceId: { notPersonal: 'a price of the catalogue' },
   pixelCode: { notPersonal: 'the ad pixel of the site' },
   supportedAppId: { notPersonal: 'an app of the supported-apps catalogue' },
+  entitlementId: { adminOnly: 'a support grant the console revokes' },
+  paymentId: { adminOnly: 'a payment the console refunds' },
+  giftPurchaseId: { adminOnly: 'a gift purchase whose e-mail the console resends' },
 };
 
 const ID_LIKE = /(^id$|Id$|Ids$|^code$|Code$|^token$|Token$|Ref$)/;
@@ -107,6 +115,18 @@ describe('cross-user matrix', () => {
         .map((field) => `${name}.${field}`),
     );
     expect(unclassified, 'add each to idRoles, saying whose thing it names').toEqual([]);
+  });
+
+  it('lets only admin calls take the ids that only support may name', () => {
+    const wrong = endpointNames.filter(
+      (name) =>
+        endpoints[name].auth !== 'admin' &&
+        [...inputFieldNames(endpoints[name])].some((field) => {
+          const role = idRoles[field];
+          return role !== undefined && 'adminOnly' in role;
+        }),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it('has a request for every call that takes an owned id', () => {

@@ -10,7 +10,8 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { call, failureOf, type Person, signUp } from './support/api';
+import { withAdmins } from './support/admin';
+import { call, failureOf, type Person } from './support/api';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, randomIp } from './support/auth';
 
@@ -29,9 +30,11 @@ const TOO_LARGE = {
 describe('request limits', () => {
   let t: TestApp;
   let person: Person;
+  // Admin calls are checked as an admin: a non-admin is refused (403) before the body is read.
+  const admins = withAdmins();
   beforeAll(async () => {
-    t = await createTestApp();
-    person = await signUp(t.app);
+    t = await createTestApp(admins.config);
+    person = await admins.makeAdmin(t.app);
   });
   afterAll(() => t.close());
 

@@ -1,8 +1,8 @@
 import { DAY_MS, MINUTE_MS, userDay } from '@stillpoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/demo/seed-demo';
+import { DEMO_ADMIN_PHONE_NUMBER, seedDemo } from '../src/demo/seed-demo';
 import { callOk, signUp } from './support/api';
-import { createTestApp, type TestApp } from './support/app';
+import { createTestApp, type TestApp, testConfig } from './support/app';
 import { TEST_NUMBER } from './support/auth';
 
 /** The time-zone offset (minutes, as Date#getTimezoneOffset) in which `now` is 00:02 local time. */
@@ -17,7 +17,14 @@ function offsetWhereItIsJustAfterMidnight(now: Date): number {
 describe('the demo data seeded just after midnight', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The demo admin signs in with the development code, as `npm run seed:demo` lets it.
+    const { auth } = testConfig();
+    t = await createTestApp({
+      auth: {
+        ...auth,
+        testPhoneNumbers: new Map([...auth.testPhoneNumbers, [DEMO_ADMIN_PHONE_NUMBER, '123456']]),
+      },
+    });
   });
   afterAll(() => t.close());
 

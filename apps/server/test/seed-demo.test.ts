@@ -5,9 +5,10 @@ import { appUsageToday, isOverAppBudget, localUserDay, streakDays } from '@still
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { acquireDataDirLock } from '../src/db/data-dir-lock';
+import { DEMO_ADMIN_PHONE_NUMBER } from '../src/demo/seed-demo';
 import { callOk, signUp } from './support/api';
-import { buildTestApp } from './support/app';
-import { TEST_NUMBER } from './support/auth';
+import { buildTestApp, testConfig } from './support/app';
+import { sendOtp, sessionTokenOf, TEST_NUMBER, verifyOtp } from './support/auth';
 import { runSeed, type SeedRun } from './support/seed-script';
 
 describe('npm run seed:demo', () => {
@@ -29,6 +30,9 @@ describe('npm run seed:demo', () => {
         'sign in at http://localhost:4173/signin with +1 555 555 0100 and code 123456',
       );
       expect(first.stdout).not.toContain('localhost:3000');
+      expect(first.stdout).toContain(
+        'The support console: sign in at http://localhost:4173/signin with +1 555 555 0101 and code 123456, then open http://localhost:4173/admin',
+      );
     });
 
     it('gives the test number a home page full of demo data, also after a second run', async () => {
@@ -97,6 +101,20 @@ describe('npm run seed:demo', () => {
         expect(insights.total.attempts).toBeGreaterThan(insights.total.turnedBack);
         expect(insights.total.turnedBack).toBeGreaterThan(0);
         expect(insights.days.at(-1)?.figures?.sessions).toBe(4);
+
+        // The demo admin, as development names it, finds the demo person by the number as typed.
+        const adminApp = await buildTestApp(database, {
+          admin: { userIds: new Set(), phoneNumbers: new Set([DEMO_ADMIN_PHONE_NUMBER]), emails: new Set() },
+          auth: { ...testConfig().auth, testPhoneNumbers: new Map([[DEMO_ADMIN_PHONE_NUMBER, '123456']]) },
+        });
+        try {
+          expect((await sendOtp(adminApp, DEMO_ADMIN_PHONE_NUMBER)).statusCode).toBe(200);
+          const adminToken = sessionTokenOf(await verifyOtp(adminApp, DEMO_ADMIN_PHONE_NUMBER, '123456'));
+          const found = await callOk(adminApp, 'adminFindPeople', { q: '+1 555 555 0100' }, adminToken);
+          expect(found.people).toMatchObject([{ uid: person.uid, matchedBy: 'phone' }]);
+        } finally {
+          await adminApp.close();
+        }
       } finally {
         await app.close();
         await database.close();

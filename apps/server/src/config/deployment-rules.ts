@@ -3,7 +3,7 @@
 import type { AppEnv } from '@stillpoint/core';
 import { OTP_SEND_LIMITS } from '../auth/otp';
 import { priceIdVariables } from './settings';
-import { DEFAULT_TEST_PHONE_NUMBERS, isDeployed, phoneNumbersOf, standIns } from './stand-ins';
+import { DEVELOPMENT_PHONE_NUMBERS, isDeployed, phoneNumbersOf, standIns } from './stand-ins';
 import type { Vars } from './variables';
 
 /** How a rule names the environment it applies to: "in production", "on staging". */
@@ -30,12 +30,26 @@ function standInProblems(vars: Vars): string[] {
     problems.push(
       'LOCAL_PAYMENTS: not allowed in production (the local payment provider and its test clock take no money)',
     );
-  const [defaultNumber] = DEFAULT_TEST_PHONE_NUMBERS.split(':');
-  if (defaultNumber && phoneNumbersOf(vars.TEST_PHONE_NUMBERS ?? '').has(defaultNumber))
+  const testNumbers = phoneNumbersOf(vars.TEST_PHONE_NUMBERS ?? '');
+  for (const number of DEVELOPMENT_PHONE_NUMBERS.filter((listed) => testNumbers.has(listed)))
     problems.push(
-      `TEST_PHONE_NUMBERS: must not include the development number ${defaultNumber} in production (its code is public)`,
+      `TEST_PHONE_NUMBERS: must not include the development number ${number} in production (its code is public)`,
     );
   return problems;
+}
+
+/**
+ * An admin can grant premium, refund and delete accounts: on a deployed server none of them may be
+ * a development number, whose fixed code anyone can read in the README.
+ */
+function adminProblems(vars: Vars): string[] {
+  if (!isDeployed(vars.APP_ENV)) return [];
+  return (vars.ADMIN_SIGN_INS ?? [])
+    .filter((entry) => DEVELOPMENT_PHONE_NUMBERS.includes(entry))
+    .map(
+      (number) =>
+        `ADMIN_SIGN_INS: must not include the development number ${number} ${placeOf(vars.APP_ENV)} (its sign-in code is public)`,
+    );
 }
 
 /**
@@ -199,5 +213,6 @@ export function configurationProblems(vars: Vars): string[] {
     ...storeProblems(vars),
     ...countryProblems(vars),
     ...storeRatingProblems(vars),
+    ...adminProblems(vars),
   ];
 }

@@ -120,6 +120,18 @@ export type PaymentsConfig =
       sandbox: true;
     };
 
+/**
+ * Who may use the support console (docs/support.md): a session's user id listed in ADMIN_USER_IDS,
+ * or its verified phone number or e-mail listed in ADMIN_SIGN_INS. Empty sets: nobody.
+ */
+export interface AdminConfig {
+  userIds: ReadonlySet<string>;
+  /** E.164. */
+  phoneNumbers: ReadonlySet<string>;
+  /** Lower case. */
+  emails: ReadonlySet<string>;
+}
+
 export interface Config {
   appEnv: AppEnv;
   isProduction: boolean;
@@ -135,6 +147,7 @@ export interface Config {
   /** Shared rate-limit store for several server instances; in-memory when null. */
   redisUrl: string | null;
   auth: AuthConfig;
+  admin: AdminConfig;
   trustProxy: boolean;
   /** How GET /api/getVisitorCountry learns the visitor's country (docs/country-lookup.md). */
   visitorCountry: VisitorCountryConfig;

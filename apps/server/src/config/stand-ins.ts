@@ -6,6 +6,17 @@ import type { Vars } from './variables';
 export const DEVELOPMENT_AUTH_SECRET = 'stillpoint-development-secret-never-use-in-production';
 export const DEFAULT_TEST_PHONE_NUMBERS = '+15555550100:123456';
 /**
+ * Development only: the demo admin's number (`npm run seed:demo`, docs/support.md). `npm start`
+ * signs it in with the same fixed code and names it in ADMIN_SIGN_INS unless that is set.
+ */
+export const DEMO_ADMIN_PHONE_NUMBER = '+15555550101';
+const DEMO_ADMIN_TEST_NUMBER = `${DEMO_ADMIN_PHONE_NUMBER}:123456`;
+/** The numbers whose codes are public (this file, the README): never an admin on staging or production. */
+export const DEVELOPMENT_PHONE_NUMBERS = [
+  ...phoneNumbersOf(DEFAULT_TEST_PHONE_NUMBERS).keys(),
+  DEMO_ADMIN_PHONE_NUMBER,
+];
+/**
  * Development and test only: store ids that are plainly not Stillpoint's, so a link built from
  * them is never mistaken for the real app; production must set APP_STORE_ID and PLAY_STORE_PACKAGE.
  */
@@ -26,15 +37,24 @@ export function standIns(vars: Vars) {
     outbox: vars.DEV_OUTBOX ?? local,
     identityProvider: vars.DEV_IDENTITY_PROVIDER ?? local,
     localPayments: vars.LOCAL_PAYMENTS ?? (local && !vars.STRIPE_SECRET_KEY),
-    testPhoneNumbers: vars.TEST_PHONE_NUMBERS ?? (local ? DEFAULT_TEST_PHONE_NUMBERS : ''),
+    testPhoneNumbers:
+      vars.TEST_PHONE_NUMBERS ??
+      (vars.APP_ENV === 'development'
+        ? `${DEFAULT_TEST_PHONE_NUMBERS},${DEMO_ADMIN_TEST_NUMBER}`
+        : local
+          ? DEFAULT_TEST_PHONE_NUMBERS
+          : ''),
+    // Development's demo admin; tests name their admins, and a deployed server has none by default.
+    adminSignIns: vars.ADMIN_SIGN_INS ?? (vars.APP_ENV === 'development' ? [DEMO_ADMIN_PHONE_NUMBER] : []),
   };
 }
 
 /** TEST_PHONE_NUMBERS (`+15555550100:123456,…`): each number and its fixed code. */
-export const phoneNumbersOf = (pairs: string): Map<string, string> =>
-  new Map(
+export function phoneNumbersOf(pairs: string): Map<string, string> {
+  return new Map(
     pairs
       .split(',')
       .filter(Boolean)
       .map((entry) => entry.split(':') as [string, string]),
   );
+}

@@ -27,6 +27,39 @@ const extensionListing = (host: string, detailPath: string) =>
 /** The address inside `Name <address>`, or the whole value when it is a bare address. */
 const senderAddress = (value: string) => /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
 
+/** A comma list, each entry trimmed; empty entries (a trailing comma) are left out. */
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** ADMIN_USER_IDS: user ids as Better Auth writes them (letters, digits, `-` and `_`). */
+const adminUserIds = z
+  .string()
+  .transform(commaList)
+  .superRefine((ids, context) => {
+    for (const id of ids.filter((entry) => !/^[\w-]{1,128}$/.test(entry)))
+      context.addIssue({
+        code: 'custom',
+        message: `"${id}" is not a user id (letters, digits, - and _ only, e.g. the uid the account page shows)`,
+      });
+  });
+
+/** ADMIN_SIGN_INS: verified phone numbers in E.164 and e-mail addresses, compared as written (e-mail in lower case). */
+const adminSignIns = z
+  .string()
+  .transform(commaList)
+  .superRefine((entries, context) => {
+    for (const entry of entries.filter((value) => !E164.test(value) && !isValidEmail(value)))
+      context.addIssue({
+        code: 'custom',
+        message: `"${entry}" is neither a phone number in E.164 (+15555550123) nor an e-mail address`,
+      });
+  });
+
 export const envSchema = z.object({
   APP_ENV: z.enum(appEnvs).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -216,6 +249,8 @@ export const envSchema = z.object({
     .int('must be a whole number of megabytes (0 turns the check off)')
     .min(0, 'must be 0 (off) or more megabytes')
     .optional(),
+  ADMIN_USER_IDS: adminUserIds.optional(),
+  ADMIN_SIGN_INS: adminSignIns.optional(),
   EMAIL_FROM: z
     .string()
     .refine(

@@ -13,6 +13,7 @@ import {
 } from '@stillpoint/core';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../auth/session';
+import { DEMO_ADMIN_PHONE_NUMBER } from '../config/stand-ins';
 import type { Database } from '../db/client';
 import { setDisplayName } from '../modules/profile/service';
 import { seedInsightsWeek } from './seed-insights';
@@ -21,6 +22,11 @@ import { seedInsightsWeek } from './seed-insights';
 export const DEMO_PHONE_NUMBER = '+15555550100';
 export const DEMO_CODE = '123456';
 export const DEMO_DISPLAY_NAME = 'Jordan';
+/**
+ * The demo admin: its own development test number, with the same code, which development's
+ * ADMIN_SIGN_INS names by default (docs/support.md), so /admin can be tried on `npm start`.
+ */
+export { DEMO_ADMIN_PHONE_NUMBER } from '../config/stand-ins';
 
 const SECOND_MS = 1_000;
 
@@ -123,6 +129,8 @@ const DEMO_SETTINGS = {
 
 export interface DemoSummary {
   uid: string;
+  /** The demo admin's account, and whether this server's configuration makes it an admin. */
+  admin: { uid: string; isAdmin: boolean };
   userDay: number;
   sites: number;
   apps: number;
@@ -149,7 +157,7 @@ export async function seedDemo(
   const now = options.now ?? new Date();
   // The browser on this machine computes its day in the same zone, so "today" matches.
   const timezoneOffsetMinutes = options.timezoneOffsetMinutes ?? now.getTimezoneOffset();
-  const token = await signIn(app);
+  const token = await signIn(app, DEMO_PHONE_NUMBER);
   const call = apiCaller(app, token);
   const { user } = await call('syncCurrentUser', { timezoneOffsetMinutes });
   const today = userDay(now, timezoneOffsetMinutes);
@@ -175,7 +183,25 @@ export async function seedDemo(
     screenTimeMinutesToday: 137,
     apps: demoApps(today),
   } satisfies ReportMobileUsageBody);
-  return { uid: user.uid, userDay: today, sites: DEMO_SITES.length, apps };
+  return {
+    uid: user.uid,
+    admin: await seedAdmin(app, timezoneOffsetMinutes),
+    userDay: today,
+    sites: DEMO_SITES.length,
+    apps,
+  };
+}
+
+/** Signs the demo admin in, which makes the account on the first run, and asks whether it is one. */
+async function seedAdmin(app: FastifyInstance, timezoneOffsetMinutes: number): Promise<DemoSummary['admin']> {
+  const token = await signIn(app, DEMO_ADMIN_PHONE_NUMBER);
+  const { user } = await apiCaller(app, token)('syncCurrentUser', { timezoneOffsetMinutes });
+  const self = await app.inject({
+    method: 'GET',
+    url: `/api${endpoints.adminGetSelf.path}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { uid: user.uid, isAdmin: self.statusCode === 200 };
 }
 
 /** The demo apps with their seven days, counted back from `today`. */
@@ -230,15 +256,12 @@ async function seedSites(
   return siteIds;
 }
 
-async function signIn(app: FastifyInstance): Promise<string> {
+async function signIn(app: FastifyInstance, phoneNumber: string): Promise<string> {
   const post = (url: string, payload: object) =>
     app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
-  const sent = await post('/api/auth/phone-number/send-otp', { phoneNumber: DEMO_PHONE_NUMBER });
+  const sent = await post('/api/auth/phone-number/send-otp', { phoneNumber });
   if (sent.statusCode !== 200) throw new Error(`sending the demo sign-in code failed: ${sent.body}`);
-  const verified = await post('/api/auth/phone-number/verify', {
-    phoneNumber: DEMO_PHONE_NUMBER,
-    code: DEMO_CODE,
-  });
+  const verified = await post('/api/auth/phone-number/verify', { phoneNumber, code: DEMO_CODE });
   const token = verified.headers['set-auth-token'];
   if (verified.statusCode !== 200 || typeof token !== 'string') {
     throw new Error(`signing the demo number in failed: ${verified.body}`);

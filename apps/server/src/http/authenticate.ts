@@ -7,9 +7,13 @@ export type { SessionUser } from '../auth/session';
 /** Finds the user behind an Authorization header value; null when there is none or it is not valid. */
 export type SessionResolver = (authorization: string | undefined) => Promise<SessionUser | null>;
 
+/** Whether a signed-in person may use the support console (modules/admin/access.ts decides). */
+export type AdminCheck = (user: SessionUser) => Promise<boolean>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     resolveSessionUser: SessionResolver;
+    isAdmin: AdminCheck;
   }
   interface FastifyRequest {
     sessionUser: SessionUser | null;
@@ -32,6 +36,30 @@ export async function requireSessionUser(request: FastifyRequest): Promise<void>
   const user = await request.server.resolveSessionUser(request.headers.authorization);
   if (!user) throw unauthenticated();
   request.sessionUser = user;
+}
+
+export const notAnAdmin = () =>
+  new AppError(
+    'FORBIDDEN',
+    "This is for Stillpoint's support team, and your account is not one of its admins.",
+  );
+
+/** Makes the admin check available to every `auth: 'admin'` route; call once, before any is registered. */
+export function registerAdminCheck(app: FastifyInstance, check: AdminCheck): void {
+  app.decorate('isAdmin', check);
+}
+
+/**
+ * The onRequest step of every `auth: 'admin'` endpoint: 401 without a live session, exactly as a
+ * user endpoint, then 403 unless the server's configuration names this person an admin. Nothing a
+ * client sends can make it so.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.server.hasDecorator('isAdmin')) {
+    throw new Error('registerAdminCheck must run before admin endpoints are registered');
+  }
+  await requireSessionUser(request);
+  if (!request.sessionUser || !(await request.server.isAdmin(request.sessionUser))) throw notAnAdmin();
 }
 
 /**

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../errors';
-import { attachOptionalUser, requireSessionUser, type SessionUser } from './authenticate';
+import { attachOptionalUser, requireAdmin, requireSessionUser, type SessionUser } from './authenticate';
 import { answerOnce, isRepeatedKey, readIdempotencyKey } from './idempotency';
 
 // `query?`/`body?` are optional on Endpoint, so strip undefined before asking which schema is there.
@@ -23,7 +23,10 @@ type Input<S> = [NonNullable<S>] extends [never]
 export interface EndpointContext<E extends Endpoint> {
   query: Input<E['query']>;
   body: Input<E['body']>;
-  /** The signed-in user. Only `auth: 'user'` endpoints have one; reading it elsewhere is a bug and throws. */
+  /**
+   * The signed-in user: on `auth: 'admin'` endpoints, the admin. Only `auth: 'user'` and `'admin'`
+   * endpoints have one; reading it elsewhere is a bug and throws.
+   */
   user: SessionUser;
   /**
    * Whoever a valid bearer token names, else null. A public endpoint registered with
@@ -69,7 +72,8 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
 /**
  * Registers one SPEC §7 call from its core definition: the same zod schemas validate the request,
  * serialise the response inside the success envelope, and describe it in OpenAPI. An `auth: 'user'`
- * endpoint answers 401 before any other work unless the bearer token is a live session; a public one
+ * endpoint answers 401 before any other work unless the bearer token is a live session; an
+ * `auth: 'admin'` one then also 403 unless that person is an admin (http/authenticate.ts); a public one
  * still learns who is calling when a valid token is sent. Handlers return plain data; failures are
  * thrown as AppError. Bodies are read up to the endpoint's own size limit (`bodyLimitOf`); a larger
  * one is refused with a 413 before it is parsed. An `idempotent` endpoint runs once per
@@ -83,7 +87,14 @@ export function registerEndpoint<E extends Endpoint>(
 ): void {
   const needsUser = endpoint.auth !== 'public';
   const identifiesCaller = needsUser || options.optionalUser === true;
-  const authentication = needsUser ? requireSessionUser : identifiesCaller ? attachOptionalUser : undefined;
+  const authentication =
+    endpoint.auth === 'admin'
+      ? requireAdmin
+      : needsUser
+        ? requireSessionUser
+        : identifiesCaller
+          ? attachOptionalUser
+          : undefined;
   // A call that takes an Idempotency-Key reads it after authentication (the key is the caller's)
   // and before the rate limit, which lets a repeat of a counted press through.
   const onRequest = [
@@ -112,7 +123,7 @@ export function registerEndpoint<E extends Endpoint>(
       : {}),
     schema: {
       summary: endpoint.summary,
-      tags: [needsUser ? 'user' : 'public'],
+      tags: [endpoint.auth],
       ...(needsUser ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -17,13 +17,21 @@ export interface FuzzApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** Names a person an admin (ADMIN_USER_IDS), so admin calls are fuzzed past their 403. */
+  makeAdmin(uid: string): void;
   /** The error behind the latest answer that had one, then forgotten. */
   takeServerError(): Error | null;
   close(): Promise<void>;
 }
 
 export async function createFuzzApp(): Promise<FuzzApp> {
-  const config = testConfig({ redisUrl: testRedisUrl(), logLevel: 'error', logFormat: 'json' });
+  const adminIds = new Set<string>();
+  const config = testConfig({
+    redisUrl: testRedisUrl(),
+    logLevel: 'error',
+    logFormat: 'json',
+    admin: { userIds: adminIds, phoneNumbers: new Set(), emails: new Set() },
+  });
   const database = await openTestDatabase();
   const held = heldServices();
   let serverError: Error | null = null;
@@ -33,7 +41,13 @@ export async function createFuzzApp(): Promise<FuzzApp> {
       loggedError = loggedErrorOf(line) ?? loggedError;
     },
   };
-  const app = await buildApp({ config, database, checkResponses: true, logStream, ...held.options });
+  const app = await buildApp({
+    config,
+    database,
+    checkResponses: true,
+    logStream,
+    ...held.options,
+  });
   app.addHook('onError', async (_request, _reply, error) => {
     serverError = error;
   });
@@ -42,6 +56,7 @@ export async function createFuzzApp(): Promise<FuzzApp> {
     app,
     database,
     config,
+    makeAdmin: (uid) => adminIds.add(uid),
     takeServerError() {
       const error = serverError ?? loggedError;
       serverError = null;

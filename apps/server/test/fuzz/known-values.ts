@@ -20,6 +20,8 @@ export function knownValuesOf(person: () => PersonWithData, config: Config) {
     id: oneOf(() => person().sessionIds),
     interceptId: oneOf(() => person().interceptIds),
     userId: oneOf(() => [person().uid]),
+    // Admin calls: the fuzzing person is the admin and acts on themself.
+    uid: oneOf(() => [person().uid]),
     referringUserId: oneOf(() => [person().uid]),
     referralViewId: oneOf(() => [person().referralViewId]),
     code: oneOf(() => [person().deepLinkCode]),

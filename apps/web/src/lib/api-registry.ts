@@ -9,6 +9,7 @@ import type { Endpoint, EndpointName } from '@stillpoint/core';
  */
 const groups = {
   account: () => import('@stillpoint/core/api/schemas/account').then((m) => m.accountEndpoints),
+  admin: () => import('@stillpoint/core/api/schemas/admin').then((m) => m.adminEndpoints),
   analytics: () => import('@stillpoint/core/api/schemas/analytics').then((m) => m.analyticsEndpoints),
   apps: () => import('@stillpoint/core/api/schemas/apps').then((m) => m.appsEndpoints),
   auth: () => import('@stillpoint/core/api/schemas/auth').then((m) => m.authEndpoints),
@@ -47,6 +48,17 @@ export const endpointGroups: Record<EndpointName, EndpointGroup> = {
   getAccount: 'account',
   exportAccount: 'account',
   deleteAccount: 'account',
+  adminGetSelf: 'admin',
+  adminFindPeople: 'admin',
+  adminGetPerson: 'admin',
+  adminGrantPremium: 'admin',
+  adminRevokeGrant: 'admin',
+  adminRefundPayment: 'admin',
+  adminResendGiftEmail: 'admin',
+  adminDeleteAccount: 'admin',
+  adminListFeedback: 'admin',
+  adminListAuditEvents: 'admin',
+  adminListClientErrors: 'admin',
   trackAnalyticsEvent: 'analytics',
   trackTikTokEvent: 'analytics',
   fetchApps: 'apps',
@@ -132,6 +144,12 @@ export type EndpointRoute = Pick<Endpoint, 'method' | 'path'>;
 const GET_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([
   'getAccount',
   'exportAccount',
+  'adminGetSelf',
+  'adminFindPeople',
+  'adminGetPerson',
+  'adminListFeedback',
+  'adminListAuditEvents',
+  'adminListClientErrors',
   'fetchApps',
   'getSupportedApps',
   'getAuthConfig',
@@ -163,7 +181,20 @@ const GET_CALLS: ReadonlySet<EndpointName> = new Set<EndpointName>([
 ]);
 
 /** The calls whose path is not their name. */
-const PATHS: Partial<Record<EndpointName, EndpointRoute['path']>> = { devOutbox: '/dev/outbox' };
+const PATHS: Partial<Record<EndpointName, EndpointRoute['path']>> = {
+  devOutbox: '/dev/outbox',
+  adminGetSelf: '/admin/getSelf',
+  adminFindPeople: '/admin/findPeople',
+  adminGetPerson: '/admin/getPerson',
+  adminGrantPremium: '/admin/grantPremium',
+  adminRevokeGrant: '/admin/revokeGrant',
+  adminRefundPayment: '/admin/refundPayment',
+  adminResendGiftEmail: '/admin/resendGiftEmail',
+  adminDeleteAccount: '/admin/deleteAccount',
+  adminListFeedback: '/admin/listFeedback',
+  adminListAuditEvents: '/admin/listAuditEvents',
+  adminListClientErrors: '/admin/listClientErrors',
+};
 
 /**
  * A call's method and path without its schemas: the request goes out while its group loads, since

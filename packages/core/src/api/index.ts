@@ -1,4 +1,5 @@
 import { accountEndpoints } from './schemas/account';
+import { adminEndpoints } from './schemas/admin';
 import { analyticsEndpoints } from './schemas/analytics';
 import { appsEndpoints } from './schemas/apps';
 import { authEndpoints } from './schemas/auth';
@@ -83,5 +84,6 @@ export const endpoints = {
   ...quotesEndpoints,
   ...legacyImportEndpoints,
   ...clientErrorsEndpoints,
+  ...adminEndpoints,
 } as const;
 export type EndpointName = keyof typeof endpoints;

@@ -172,6 +172,16 @@ export const PERSONAL_DATA: readonly PersonalDataKind[] = [
     tables: ['deep_link'],
   },
   {
+    id: 'data-support',
+    name: 'What our support team did for you',
+    what: 'When our support team acts on your account (grants or ends premium, refunds a payment, resends a gift e-mail, deletes the account), a record of it: when, what was done, your account id, the thing acted on and the reason the team member gave.',
+    why: 'So that every action the team takes on an account is accountable and can be checked later.',
+    basis: ['legitimateInterest'],
+    kept: 'Kept after your account is deleted, naming you only by an account id that then belongs to no one, as the record of what was done, the deletion included.',
+    sharedWith: ['hosting'],
+    tables: ['admin_audit_event'],
+  },
+  {
     id: 'data-repeats',
     name: 'Requests that must happen once',
     what: 'When you press a button that buys, starts a trial or sends something: your account id (or, signed out, your IP address), a fingerprint of the request and our answer.',

@@ -2,6 +2,7 @@
 // db client (`drizzle(client, { schema })`) and Better Auth's Drizzle adapter, which looks
 // tables up by these export names (`user`, `session`, `account`, `verification`).
 export * from './ad-events';
+export * from './admin';
 export * from './agreements';
 export * from './analytics';
 export * from './auth';

@@ -3,7 +3,15 @@ import { boolean, check, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core
 import { user } from './auth';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
-export const entitlementStores = ['app_store', 'play_store', 'stripe', 'promotional', 'gift'] as const;
+// `support`: premium granted by the team in the support console (docs/support.md).
+export const entitlementStores = [
+  'app_store',
+  'play_store',
+  'stripe',
+  'promotional',
+  'gift',
+  'support',
+] as const;
 export type EntitlementStore = (typeof entitlementStores)[number];
 
 export const entitlementPeriodTypes = ['normal', 'trial', 'intro', 'promotional'] as const;
@@ -43,7 +51,7 @@ export const entitlement = pgTable(
     unique('entitlement_user_product_uq').on(t.userId, t.productIdentifier),
     check(
       'entitlement_store_valid',
-      sql`${t.store} in ('app_store', 'play_store', 'stripe', 'promotional', 'gift')`,
+      sql`${t.store} in ('app_store', 'play_store', 'stripe', 'promotional', 'gift', 'support')`,
     ),
     check(
       'entitlement_period_type_valid',

@@ -3,6 +3,7 @@ import { exportUser as exportAuth } from '../../auth/privacy';
 import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { exportUser as exportAdEvents } from '../ad-events/privacy';
+import { exportUser as exportAdmin } from '../admin/privacy';
 import { exportUser as exportAgreements } from '../agreements/privacy';
 import { exportUser as exportAnalytics } from '../analytics/privacy';
 import { exportUser as exportApps } from '../apps/privacy';
@@ -42,7 +43,7 @@ function plainRow(row: object, secret: readonly string[]): Record<string, unknow
 }
 
 /** The account's real e-mail addresses: its own (none for a phone account) and a trial link's. */
-export async function emailsOf(db: Database, user: SessionUser): Promise<string[]> {
+export async function emailsOf(db: Database, user: Pick<SessionUser, 'id' | 'email'>): Promise<string[]> {
   const trialEmail = await storedTrialEmail(db, user.id);
   return [...new Set([user.email, trialEmail].filter((email): email is string => Boolean(email)))];
 }
@@ -80,6 +81,7 @@ export async function exportAccount(
     exportClientErrors(db, user.id),
     exportReferrals(db, user.id),
     exportDeepLinks(db, user.id),
+    exportAdmin(db, user.id),
   ]);
   const data: Record<string, Record<string, unknown>[]> = Object.fromEntries(
     EXPORTED_TABLES.map((table) => [table, []]),

@@ -10,10 +10,12 @@
  *   address rather than by the account, or they are short-lived copies);
  * - `anonymise`: the rows stay, for the law (payment records) or for others (a shared link, a
  *   gift's codes, counts), without anything that names the person;
+ * - `keep`: the rows stay as they are, naming the person by user id alone (the support team's audit
+ *   log: the record of what was done, the deletion included, must outlive the account);
  * - `none`: nothing about a person (a catalogue, the provider's event ids, the local test
  *   provider's objects, which never exist in production).
  */
-export type EraseRule = 'cascade' | 'delete' | 'anonymise' | 'none';
+export type EraseRule = 'cascade' | 'delete' | 'anonymise' | 'keep' | 'none';
 
 export interface TableRule {
   /** The module that owns the table and does the erasing and the exporting. */
@@ -172,6 +174,12 @@ export const DATA_MAP = {
     erase: 'anonymise',
     export: 'rows',
     note: 'a shared link keeps working without naming its creator',
+  },
+  admin_audit_event: {
+    owner: 'modules/admin',
+    erase: 'keep',
+    export: 'rows',
+    note: 'the support audit log: kept as evidence of what the team did, the deletion included; names the person by uid only; exported without the acting admin',
   },
   idempotency_key: {
     owner: 'modules/idempotency',

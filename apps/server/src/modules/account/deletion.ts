@@ -66,6 +66,18 @@ export async function deleteAccount(
   if (!freshSignInUntil(await sessionStartedAt(auth, authorization), at)) {
     throw new AppError('FORBIDDEN', NOT_FRESH_MESSAGE);
   }
+  return eraseAccount({ db, provider, log }, user, at);
+}
+
+/**
+ * Steps 2 and 3 of deleteAccount, for a deletion already allowed: the person's own from a fresh
+ * sign-in, or the support team's (modules/admin), which is audit-logged before it runs.
+ */
+export async function eraseAccount(
+  { db, provider, log }: Pick<AccountDeletionDependencies, 'db' | 'provider' | 'log'>,
+  user: Pick<SessionUser, 'id' | 'email' | 'phoneNumber'>,
+  at: Date,
+): Promise<DeleteAccountResponse> {
   const cancelInStore = await storeToCancelIn(db, user.id, at);
   let cancelled = 0;
   try {

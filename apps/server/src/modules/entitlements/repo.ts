@@ -117,3 +117,35 @@ export const trialRowsEndingWithin = (
       ),
     )
     .orderBy(asc(entitlement.expiresAt));
+
+/** The people holding an entitlement from this source (a payment subscription, a store transaction). */
+export async function userIdsWithSource(db: Database, sourceRef: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: entitlement.userId })
+    .from(entitlement)
+    .where(eq(entitlement.sourceRef, sourceRef))
+    .limit(limit);
+  return rows.map((row) => row.userId);
+}
+
+/** Ends a support grant now: only a `support` row of this person, and only while it is in force. */
+export async function endSupportRow(
+  db: Database,
+  userId: string,
+  entitlementId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(entitlement)
+    .set({ expiresAt: now, sourceObservedAt: now })
+    .where(
+      and(
+        eq(entitlement.id, entitlementId),
+        eq(entitlement.userId, userId),
+        eq(entitlement.store, 'support'),
+        gt(entitlement.expiresAt, now),
+      ),
+    )
+    .returning({ id: entitlement.id });
+  return rows.length > 0;
+}

@@ -31,6 +31,14 @@ export function premiumRow<R extends Row>(rows: readonly R[], now: Date): R | nu
   return candidates.reduce((best, row) => later(best, row) as R);
 }
 
+/**
+ * The store a subscriber entry names. A support grant reads as `promotional`, RevenueCat's word for
+ * premium given rather than bought: SPEC §3's store list is what every client and the mobile app's
+ * back ends know, and to them a support grant is just that (docs/support.md).
+ */
+const subscriberStore = (store: Row['store']): Subscriber['subscriptions'][string]['store'] =>
+  store === 'support' ? 'promotional' : store;
+
 /** The SPEC §3 subscriber object, as the entitlement service reports it, from the user's rows. */
 export function subscriberFromRows(rows: readonly Row[], now: Date): Subscriber {
   const subscriptions: Subscriber['subscriptions'] = {};
@@ -39,7 +47,7 @@ export function subscriberFromRows(rows: readonly Row[], now: Date): Subscriber 
       expires_date: row.expiresAt?.toISOString() ?? null,
       purchase_date: row.purchasedAt.toISOString(),
       period_type: row.periodType,
-      store: row.store,
+      store: subscriberStore(row.store),
       is_sandbox: row.isSandbox,
       billing_issues_detected_at: row.billingIssueDetectedAt?.toISOString() ?? null,
     };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { giftPurchase, type PaymentProviderName, redemptionCode } from '../../db/schema';
 
@@ -224,3 +224,54 @@ export async function claimCode(
     .returning({ giftPurchaseId: redemptionCode.giftPurchaseId });
   return row ?? null;
 }
+
+/** The purchase a code belongs to and who redeemed it; the support console's search by code. */
+export async function findCodeParties(
+  db: Database,
+  code: string,
+): Promise<{ purchaserUserId: string | null; redeemedByUserId: string | null } | null> {
+  const [row] = await db
+    .select({
+      purchaserUserId: giftPurchase.purchaserUserId,
+      redeemedByUserId: redemptionCode.redeemedByUserId,
+    })
+    .from(redemptionCode)
+    .innerJoin(giftPurchase, eq(giftPurchase.id, redemptionCode.giftPurchaseId))
+    .where(eq(redemptionCode.code, code));
+  return row ?? null;
+}
+
+/** The purchases a signed-in buyer made, newest first. */
+export const purchasesBy = (db: Database, userId: string): Promise<GiftPurchaseRow[]> =>
+  db
+    .select()
+    .from(giftPurchase)
+    .where(eq(giftPurchase.purchaserUserId, userId))
+    .orderBy(desc(giftPurchase.createdAt));
+
+/** Every code of these purchases, with who redeemed each and when. */
+export function codesOfPurchases(db: Database, giftPurchaseIds: readonly string[]) {
+  if (giftPurchaseIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      giftPurchaseId: redemptionCode.giftPurchaseId,
+      code: redemptionCode.code,
+      redeemedByUserId: redemptionCode.redeemedByUserId,
+      redeemedAt: redemptionCode.redeemedAt,
+    })
+    .from(redemptionCode)
+    .where(inArray(redemptionCode.giftPurchaseId, [...giftPurchaseIds]))
+    .orderBy(asc(redemptionCode.code));
+}
+
+/** The codes a person redeemed, newest first. */
+export const codesRedeemedBy = (db: Database, userId: string) =>
+  db
+    .select({
+      code: redemptionCode.code,
+      redeemedAt: redemptionCode.redeemedAt,
+      giftPurchaseId: redemptionCode.giftPurchaseId,
+    })
+    .from(redemptionCode)
+    .where(eq(redemptionCode.redeemedByUserId, userId))
+    .orderBy(desc(redemptionCode.redeemedAt));

@@ -71,3 +71,11 @@ export async function upsertScreenTime(
       set: { minutes, updatedAt: new Date() },
     });
 }
+
+export async function findTimezoneOffset(db: Database, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ minutes: profile.timezoneOffsetMinutes })
+    .from(profile)
+    .where(eq(profile.userId, userId));
+  return row?.minutes ?? null;
+}

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import {
   findProfile,
+  findTimezoneOffset,
   insertProfileIfMissing,
   lockProfileRow,
   type ProfileChanges,
@@ -73,4 +74,9 @@ export async function storedTrialEmail(db: Database, userId: string): Promise<st
 export async function setDisplayName(db: Database, user: SessionUser, displayName: string): Promise<void> {
   await ensureProfile(db, user);
   await updateProfile(db, user.id, { displayName: displayName.trim() || null });
+}
+
+/** The person's last known offset from UTC in minutes (as their devices report it); null when unknown. */
+export async function timezoneOffsetOf(db: Database, userId: string): Promise<number | null> {
+  return findTimezoneOffset(db, userId);
 }

@@ -52,7 +52,7 @@ export const adminAuditEventSchema = z.object({
   actorUid: z.string(),
   /** What was done: grantPremium, revokeGrant, refundPayment, resendGiftEmail, deleteAccount. */
   action: z.string(),
-  /** The person acted on; null once their account is deleted or when the action has none. */
+  /** The person acted on, null when the action has none; kept after their account is deleted (docs/support.md). */
   targetUid: z.nullable(z.string()),
   /** The object acted on: an entitlement, a payment, a gift purchase. */
   targetRef: z.nullable(z.string()),
