@@ -11,6 +11,14 @@ interface PersonEntitlementsProps {
 }
 
 /** Every entitlement with where it came from, and the person's subscriptions. */
+/** Statuses in which a subscription still renews by itself (Stripe's); any other has ended. */
+const RUNNING_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+
+const renewal = (subscription: AdminPerson['subscriptions'][number]) => {
+  if (!RUNNING_STATUSES.includes(subscription.status)) return 'No, it has ended';
+  return subscription.cancelAtPeriodEnd ? 'No, cancels at period end' : 'Yes';
+};
+
 export function PersonEntitlements({ person, onRevoke }: PersonEntitlementsProps) {
   return (
     <>
@@ -120,9 +128,7 @@ export function PersonEntitlements({ person, onRevoke }: PersonEntitlementsProps
                   <td className={`${cell} whitespace-nowrap`}>
                     {subscription.currentPeriodEnd ? formatDateTime(subscription.currentPeriodEnd) : 'None'}
                   </td>
-                  <td className={cell}>
-                    {subscription.cancelAtPeriodEnd ? 'No, cancels at period end' : 'Yes'}
-                  </td>
+                  <td className={cell}>{renewal(subscription)}</td>
                   <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{subscription.id}</td>
                 </tr>
               ))}
