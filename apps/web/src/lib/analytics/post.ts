@@ -3,7 +3,7 @@ import { readAccessToken } from '../access-token';
 import { areAdEventsAllowed, isAnalyticsAllowed } from '../consent/consent';
 
 /**
- * POSTs one tracking call (analytics, ad events). Fire and forget: tracking never slows or breaks
+ * POSTs one tracking call (analytics, ad events, error reports, which follow analytics' consent). Fire and forget: tracking never slows or breaks
  * what the person is doing, and a failure here is not reported again.
  */
 export async function postTracking(path: string, body: unknown): Promise<void> {

@@ -1,6 +1,6 @@
-import { API_PREFIX, apiHeaders, DEFAULT_API_VERSION, type ReportClientErrorBody } from '@stillpoint/core';
-import { readAccessToken } from '../access-token';
-import { isAnalyticsAllowed, whenTrackingAllowed } from '../consent/consent';
+import type { ReportClientErrorBody } from '@stillpoint/core';
+import { postTracking } from '../analytics/post';
+import { whenTrackingAllowed } from '../consent/consent';
 import { release } from './release';
 import type { ClientErrorReport } from './report';
 
@@ -23,28 +23,6 @@ export function bodyOf(report: ClientErrorReport): ReportClientErrorBody {
   };
 }
 
-async function post(body: ReportClientErrorBody): Promise<void> {
-  try {
-    const token = await readAccessToken();
-    // A last look after the wait for the token: a Reject given meanwhile still stops this one.
-    if (!isAnalyticsAllowed()) return;
-    await fetch(`${API_PREFIX}${REPORT_CLIENT_ERROR_PATH}`, {
-      method: 'POST',
-      // An error as the page goes away still arrives.
-      keepalive: true,
-      headers: {
-        'Content-Type': 'application/json',
-        [apiHeaders.version]: DEFAULT_API_VERSION,
-        [apiHeaders.platform]: 'WebApp',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    // Offline, blocked or refused: dropped, and never reported in turn.
-  }
-}
-
 /**
  * Sends one report as the cookie choice allows (docs/consent.md): an error report is measuring of
  * the same kind as analytics, so it waits for the country, goes where no banner applies or after
@@ -52,5 +30,7 @@ async function post(body: ReportClientErrorBody): Promise<void> {
  */
 export async function sendReport(report: ClientErrorReport): Promise<void> {
   const body = bodyOf(report);
-  whenTrackingAllowed(() => void post(body));
+  // The same fire-and-forget POST as analytics: its consent look after the token, keepalive as the
+  // page goes away, and a failure dropped, never reported in turn.
+  whenTrackingAllowed(() => void postTracking(REPORT_CLIENT_ERROR_PATH, body));
 }
