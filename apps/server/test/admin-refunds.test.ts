@@ -117,14 +117,3 @@ describe('admin refunds', () => {
     expect(events).toEqual([]);
   });
 });
-
-describe('admin refunds without payments support', () => {
-  it('does not serve refunds, and lists no payments', async () => {
-    const t = await createTestApp();
-    try {
-      expect(t.app.hasRoute({ method: 'POST', url: '/api/admin/refundPayment' })).toBe(false);
-    } finally {
-      await t.close();
-    }
-  });
-});
