@@ -37,6 +37,9 @@ describe('apiRequest', () => {
       .map(([name]) => name)
       .sort();
     expect(idempotent).toEqual([
+      'adminGrantPremium',
+      'adminRefundPayment',
+      'adminResendGiftEmail',
       'createStripeCheckoutSessionForGift',
       'createStripeCheckoutSessionForSubscription',
       'joinNewsletter',
