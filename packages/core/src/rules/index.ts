@@ -20,6 +20,7 @@ export * from './prices';
 export * from './purchase-confirmation';
 export * from './purchase-disclosure';
 export * from './referral';
+export * from './scrub';
 export * from './sessions';
 export * from './signin-redirect';
 export * from './subscription';

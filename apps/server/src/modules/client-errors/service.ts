@@ -1,9 +1,9 @@
 import type { Acknowledged, AdminClientError, ReportClientErrorBody } from '@stillpoint/core';
+import { scrubRoute, scrubText } from '@stillpoint/core';
 import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { type ClientErrorRow, insertReport, listReports } from './repo';
-import { scrubRoute, scrubText } from './scrub';
 
 /** The browser's own description, cut where no real user agent reaches. */
 const USER_AGENT_MAX_LENGTH = 500;

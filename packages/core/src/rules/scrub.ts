@@ -1,9 +1,10 @@
 /**
- * What a browser's error report must not carry into storage (docs/observability.md, "Errors from
- * browsers"): query strings and fragments of any address (sign-in links, reset links and payment
- * returns put codes and tokens there), and tokens, secrets, codes, e-mail addresses and phone
- * numbers wherever they appear in the text. Each is replaced by a placeholder naming what was there,
- * so a report still reads as the error it was.
+ * What a browser's error report must not carry to storage or to Sentry (docs/observability.md,
+ * "Errors from browsers"): query strings and fragments of any address (sign-in links, reset links
+ * and payment returns put codes and tokens there), and tokens, secrets, codes, e-mail addresses and
+ * phone numbers wherever they appear in the text. Each is replaced by a placeholder naming what was
+ * there, so a report still reads as the error it was. The server scrubs each report it stores with
+ * these, and the web app each event Sentry's browser SDK sends, so both see the same text.
  */
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrubRoute, scrubText } from '../src/modules/client-errors/scrub';
+import { scrubRoute, scrubText } from './scrub';
 
 // What a browser's error report must not bring into storage (docs/observability.md, "Errors from
 // browsers"), one case each, and what must survive so the report still says where it broke.
@@ -76,8 +76,8 @@ describe('scrubbing a client error report', () => {
     ['dotted words', 'a.'.repeat(32_000)],
     ['a path without a query', '/a'.repeat(32_000)],
   ])('scrubs a long text of %s in time proportional to it', (_case, text) => {
-    const started = performance.now();
+    const started = Date.now();
     scrubText(text);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
