@@ -187,11 +187,14 @@ const routePreloads = JSON.parse(readFileSync(path.join(dist, '.vite/route-prelo
 const shell = withStaticImports(indexScripts());
 const shellBytes = [...shell].reduce((sum, file) => sum + gzipSize(file), 0);
 
+/** Each route's initial files, by its path. */
+const initialFiles = new Map();
 const results = routes.map((route) => {
   const preloaded = routePreloads[route.path]?.scripts;
   if (!preloaded) throw new Error(`bundle budget: ${route.path} is not in route-preloads.json`);
   const own = preloaded.map(relative);
   const files = withStaticImports([...shell, ...own]);
+  initialFiles.set(route.path, files);
   const bytes = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
   const budget = route.budget ?? CEILING;
   return {
@@ -232,6 +235,25 @@ writeFileSync(
   resultFile,
   `${JSON.stringify({ measuredAt: new Date().toISOString(), ceiling: CEILING, shell: { files: [...shell], gzipBytes: shellBytes }, routes: results }, null, 2)}\n`,
 );
+
+/**
+ * Sentry's browser SDK loads after the first screen, and only with SENTRY_BROWSER_DSN (decision
+ * 052): its code in a route's initial files would cost every page, configured or not. Sentry's
+ * SDKs name the DSN's key `sentry_key` in the address they send to, in every build. e2e's
+ * web-budget.spec.ts holds this to Sentry's published code.
+ */
+const SENTRY_SIGNATURE = 'sentry_key';
+const withSentry = routes.filter((route) =>
+  [...initialFiles.get(route.path)].some((file) =>
+    readFileSync(path.join(dist, file), 'utf8').includes(SENTRY_SIGNATURE),
+  ),
+);
+if (withSentry.length > 0) {
+  console.error(
+    `\nSentry's browser SDK is in the initial JavaScript of ${withSentry.map((route) => route.path).join(', ')}: it loads by import() after the first screen (decision 052)`,
+  );
+  process.exit(1);
+}
 
 /**
  * The files every page loads before it can start: the entry, Rolldown's runtime and the shell

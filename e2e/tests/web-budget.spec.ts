@@ -197,6 +197,23 @@ test.describe('the per-route budget check', () => {
     expect(stderr).toContain("zod's full form is in assets/full-aaaaaaaa.js;");
   });
 
+  test("fails naming a route whose initial files hold Sentry's SDK, and passes it loaded later", () => {
+    // Its code that makes the address it sends to, without the imports this made-up build lacks.
+    const sentry = packageFile('@sentry/core', 'build/esm/api.js')
+      .toString()
+      .replace(/^import .*$/gm, '');
+    const later = madeUpBuild('const later = () => import("./sentry-aaaaaaaa.js");\n');
+    writeFileSync(path.join(later, 'assets/sentry-aaaaaaaa.js'), sentry);
+    const lazily = check(later);
+    expect(lazily.stderr).not.toContain("Sentry's browser SDK");
+    expect(lazily.status).toBe(0);
+    const initial = madeUpBuild('import "./sentry-aaaaaaaa.js";\nexport const signIn = 1;\n');
+    writeFileSync(path.join(initial, 'assets/sentry-aaaaaaaa.js'), sentry);
+    const { status, stderr } = check(initial);
+    expect(status).toBe(1);
+    expect(stderr).toContain("Sentry's browser SDK is in the initial JavaScript of /signin:");
+  });
+
   test('fails naming a public page drawn at build time that has no budget', () => {
     const { status, stderr } = check(
       madeUpBuild('export const signIn = 1;\n', [...routePaths, '/', '/new-public-page']),

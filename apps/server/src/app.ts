@@ -144,7 +144,7 @@ export async function buildApp({
   });
   // Sentry and OpenTelemetry load only when configured: a default start loads neither and sends
   // nothing anywhere (test/outside-observability.test.ts). Tracing registers before any route.
-  const { sentryDsn, otlpEndpoint } = config.outsideObservability;
+  const { sentryDsn, otlpEndpoint, sentryBrowserDsn } = config.outsideObservability;
   if (otlpEndpoint) await (await import('./observability/tracing')).registerTracing(app, otlpEndpoint);
   const errorTracking = sentryDsn
     ? (await import('./observability/error-tracking')).registerErrorTracking(app, {
@@ -235,7 +235,9 @@ export async function buildApp({
   registerClientErrorsRoutes(app, {
     db,
     countReport: (kind) => metrics.clientErrorReports.inc({ kind }),
-    forward: errorTracking?.forwardClientError,
+    // With a browser DSN the pages send their errors to Sentry themselves: passing the stored copy
+    // on as well would make each one twice (decision 052).
+    forward: sentryBrowserDsn ? undefined : errorTracking?.forwardClientError,
   });
   // One sender for every e-mail: the newsletter's confirmation and the gift buyer's.
   const email = emailSender ?? createEmailSender(config, outbox, log);
@@ -340,6 +342,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     pagePolicy: contentSecurityPolicy(config),
     paymentPagePolicy: contentSecurityPolicy(config, { paymentPage: true }),
+    errorTracking: sentryBrowserDsn ? { dsn: sentryBrowserDsn, environment: config.appEnv } : null,
   });
   return app;
 }

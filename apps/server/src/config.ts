@@ -125,6 +125,7 @@ export function loadConfig(
     metricsToken: vars.METRICS_TOKEN ?? null,
     outsideObservability: {
       sentryDsn: vars.SENTRY_DSN ?? null,
+      sentryBrowserDsn: vars.SENTRY_BROWSER_DSN ?? null,
       otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
     },
     apiDocsPublic: vars.API_DOCS_PUBLIC ?? !isDeployed(vars.APP_ENV),

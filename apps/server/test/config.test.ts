@@ -209,6 +209,29 @@ describe('configuration', () => {
     );
   });
 
+  it("gives the pages Sentry's DSN only when SENTRY_BROWSER_DSN is set, and refuses a malformed one readably", () => {
+    expect(loadConfig({}).outsideObservability.sentryBrowserDsn).toBeNull();
+    expect(loadConfig(productionEnv).outsideObservability.sentryBrowserDsn).toBeNull();
+    const dsn = 'https://publickey@o1.ingest.sentry.io/4242';
+    expect(loadConfig({ SENTRY_BROWSER_DSN: dsn }).outsideObservability).toMatchObject({
+      sentryBrowserDsn: dsn,
+      sentryDsn: null,
+    });
+    const form = 'must be a Sentry DSN, https://<key>@<host>/<project id>';
+    for (const malformed of [
+      'o1.ingest.sentry.io/4242',
+      'https://o1.ingest.sentry.io/4242',
+      'https://publickey@o1.ingest.sentry.io/',
+      'ftp://publickey@o1.ingest.sentry.io/4242',
+      'https://publickey@o1.ingest.sentry.io/4242?x=1',
+    ]) {
+      expect(() => loadConfig({ SENTRY_BROWSER_DSN: malformed }), malformed).toThrow(
+        `SENTRY_BROWSER_DSN: ${form}`,
+      );
+      expect(() => loadConfig({ SENTRY_DSN: malformed }), malformed).toThrow(`SENTRY_DSN: ${form}`);
+    }
+  });
+
   it('waits 30 seconds between codes to a number, shorter only outside staging and production', () => {
     expect(loadConfig({}).auth.otpSendCooldownSeconds).toBe(30);
     expect(loadConfig(productionEnv).auth.otpSendCooldownSeconds).toBe(30);

@@ -32,7 +32,7 @@ async function startRecorder() {
 }
 
 /**
- * Sentry (SENTRY_DSN) and OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT), when configured, each against
+ * Sentry (SENTRY_DSN, and SENTRY_BROWSER_DSN's effect on the server) and OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT), when configured, each against
  * a local stand-in (docs/observability.md, "Sentry and OpenTelemetry"). That neither is loaded by a
  * default start is startup-packages.test.ts's.
  */
@@ -54,6 +54,7 @@ describe('Sentry and OpenTelemetry, configured', () => {
         outsideObservability: {
           sentryDsn: `http://publickey@127.0.0.1:${recorder.port}/42`,
           otlpEndpoint: `http://127.0.0.1:${recorder.port}`,
+          sentryBrowserDsn: null,
         },
       }),
       database,
@@ -85,11 +86,47 @@ describe('Sentry and OpenTelemetry, configured', () => {
       () => toSentry().some((request) => request.body.includes('broken on purpose 4242')),
       'Sentry',
     );
+    await until(
+      () => toSentry().some((request) => request.body.includes('browser broke 5151 for code [code]')),
+      "the browser's report at Sentry",
+    );
     // Closing sends the spans still waiting in the batch.
     await app.close();
     const traces = recorder.received.filter((request) => request.url === '/v1/traces');
     expect(traces.map((request) => request.body).join('')).toContain('stillpoint-server');
     // The 400 above was a refusal, not an error of the server.
     expect(toSentry().some((request) => request.body.includes('body must be'))).toBe(false);
+  });
+
+  it("leave browsers' reports to the pages' own SDK when they have a DSN, and still send a 5xx", async () => {
+    const app = await buildApp({
+      config: testConfig({
+        outsideObservability: {
+          sentryDsn: `http://publickey@127.0.0.1:${recorder.port}/43`,
+          otlpEndpoint: null,
+          sentryBrowserDsn: 'https://browserkey@o1.ingest.sentry.io/44',
+        },
+      }),
+      database,
+    });
+    app.get('/api/broken-for-this-test', async () => {
+      throw new Error('broken on purpose 4343');
+    });
+    await app.ready();
+    const reported = await app.inject({
+      method: 'POST',
+      url: '/api/reportClientError',
+      payload: { kind: 'error', message: 'browser broke 5252', route: '/home', release: '0.1.0+abc' },
+    });
+    expect(reported.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/broken-for-this-test' })).statusCode).toBe(500);
+    const toSentry = () => recorder.received.filter((request) => request.url.startsWith('/api/43/envelope'));
+    await until(
+      () => toSentry().some((request) => request.body.includes('broken on purpose 4343')),
+      'Sentry',
+    );
+    // Closing sends whatever is still on its way: the stored report is not among it.
+    await app.close();
+    expect(toSentry().some((request) => request.body.includes('browser broke 5252'))).toBe(false);
   });
 });

@@ -24,7 +24,8 @@ vi.mock('ioredis', async (real) => {
   loaded.add('ioredis');
   return real();
 });
-// Sentry and OpenTelemetry: only when SENTRY_DSN or OTEL_EXPORTER_OTLP_ENDPOINT is set.
+// Sentry and OpenTelemetry: only when SENTRY_DSN or OTEL_EXPORTER_OTLP_ENDPOINT is set (the web app's
+// pages load Sentry's browser SDK themselves, and only when SENTRY_BROWSER_DSN is set).
 vi.mock('@sentry/node', async (real) => {
   loaded.add('@sentry/node');
   return real();
@@ -54,7 +55,11 @@ describe('packages loaded at startup', () => {
     expect(config.payments.provider).toBe('local');
     expect(config.auth.devIdentityProvider).toBe(true);
     expect(config.redisUrl).toBeNull();
-    expect(config.outsideObservability).toEqual({ sentryDsn: null, otlpEndpoint: null });
+    expect(config.outsideObservability).toEqual({
+      sentryDsn: null,
+      otlpEndpoint: null,
+      sentryBrowserDsn: null,
+    });
     // Every way out of the process a Sentry or OTLP client would take.
     outgoing.push(vi.spyOn(http, 'request'), vi.spyOn(https, 'request'), vi.spyOn(globalThis, 'fetch'));
     t = await createTestApp({ email: { ...config.email, smtpUrl: 'smtp://127.0.0.1:9' } });

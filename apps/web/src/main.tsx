@@ -8,6 +8,7 @@ import { whenRouterReady } from './app/router-ready';
 import { DRAWN_SIGN_IN_PANEL, loadSignInPanel } from './features/auth/sign-in-methods';
 import { checkSessionEarly, sessionHinted } from './lib/auth/session';
 import { installErrorReporting } from './lib/client-errors/install';
+import { installSentryWhenConfigured } from './lib/client-errors/sentry';
 import { drawnFirstScreenWith } from './lib/first-screen';
 // The phone field's styles come with every page rather than with the sign-in panel's code: the
 // first screens drawn at build time show the panel (decision 040), which must not move when its
@@ -18,6 +19,8 @@ import './styles.css';
 
 // First, so that an error while the app starts reaches the team too (docs/observability.md).
 installErrorReporting();
+// Only when the server gave the page a DSN; it loads after the first screen (decision 052).
+installSentryWhenConfigured();
 
 // Asked at once, beside the page's chunks: every signed-in screen waits for this answer.
 const session = checkSessionEarly();

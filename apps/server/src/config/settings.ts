@@ -207,11 +207,17 @@ export interface Config {
    */
   metricsToken: string | null;
   /**
-   * Outside services that receive the server's errors and traces, each only when configured
-   * (docs/observability.md, "Sentry and OpenTelemetry"): Sentry's DSN (SENTRY_DSN) and the OTLP
-   * collector's address (OTEL_EXPORTER_OTLP_ENDPOINT). Null: nothing is loaded or sent.
+   * Outside services that receive errors and traces, each only when configured
+   * (docs/observability.md, "Sentry and OpenTelemetry"): Sentry's DSN for the server (SENTRY_DSN),
+   * the OTLP collector's address (OTEL_EXPORTER_OTLP_ENDPOINT), and Sentry's DSN for the web app's
+   * pages (SENTRY_BROWSER_DSN, decision 052), which their documents then carry and their
+   * Content-Security-Policy allows. Null: nothing is loaded or sent.
    */
-  outsideObservability: { sentryDsn: string | null; otlpEndpoint: string | null };
+  outsideObservability: {
+    sentryDsn: string | null;
+    otlpEndpoint: string | null;
+    sentryBrowserDsn: string | null;
+  };
   /**
    * /api/docs (the OpenAPI document and its UI) is open to everyone (API_DOCS_PUBLIC; the default
    * in development and test). Otherwise it asks for METRICS_TOKEN, and without one does not exist (404).

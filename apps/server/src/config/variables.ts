@@ -8,6 +8,15 @@ const booleanFlag = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+const SENTRY_DSN_FORM = 'must be a Sentry DSN, https://<key>@<host>/<project id>';
+
+/** A Sentry project's key address: its key as the user part and its project's number last in the path. */
+const sentryDsn = z.url({ protocol: /^https?$/, error: SENTRY_DSN_FORM }).refine((value) => {
+  if (!URL.canParse(value)) return false;
+  const dsn = new URL(value);
+  return dsn.username !== '' && /\/\d+$/.test(dsn.pathname) && !dsn.search && !dsn.hash;
+}, SENTRY_DSN_FORM);
+
 /**
  * An extension's listing page on one store: https on the store's host, its detail path, ending in
  * the 32-letter id the store assigned (docs/extension.md, "Publishing").
@@ -224,12 +233,9 @@ export const envSchema = z.object({
     .optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   // Sentry's project key address, e.g. https://<key>@o1.ingest.sentry.io/2 (docs/observability.md).
-  SENTRY_DSN: z
-    .url({ protocol: /^https?$/, error: 'must be a Sentry DSN, https://<key>@<host>/<project id>' })
-    .refine((value) => URL.canParse(value) && new URL(value).username !== '', {
-      error: 'must be a Sentry DSN, https://<key>@<host>/<project id>',
-    })
-    .optional(),
+  SENTRY_DSN: sentryDsn.optional(),
+  // The same for the web app's pages, which send to it from the browser (decision 052).
+  SENTRY_BROWSER_DSN: sentryDsn.optional(),
   // Where OpenTelemetry traces go, over OTLP/HTTP: the collector's base address (…/v1/traces is added).
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   API_DOCS_PUBLIC: booleanFlag.optional(),

@@ -26,10 +26,20 @@ export interface PolicyOptions {
 }
 
 /**
+ * Where Sentry's browser SDK sends a page's errors: the origin of its DSN (SENTRY_BROWSER_DSN,
+ * decision 052), which the page may then call; none without one.
+ */
+export const errorTrackingOrigins = (config: Config): string[] => {
+  const dsn = config.outsideObservability.sentryBrowserDsn;
+  return dsn ? [new URL(dsn).origin] : [];
+};
+
+/**
  * The page's Content-Security-Policy: everything from this origin only, except the configured
- * bot-check provider's widget on the sign-in page (SPEC §5), which must load from its own site, and
- * Stripe on the payment pages when Stripe takes the payments. Every other page keeps Stripe out, so
- * a script injected there cannot load or talk to it; the local provider's pages are this origin.
+ * bot-check provider's widget on the sign-in page (SPEC §5), which must load from its own site,
+ * Stripe on the payment pages when Stripe takes the payments, and the calls of Sentry's browser SDK
+ * when it is configured. Every other page keeps Stripe out, so a script injected there cannot load
+ * or talk to it; the local provider's pages are this origin.
  */
 export function contentSecurityPolicy(config: Config, { paymentPage = false }: PolicyOptions = {}) {
   const captcha = config.auth.captcha ? captchaOrigins[config.auth.captcha.provider] : [];
@@ -42,7 +52,7 @@ export function contentSecurityPolicy(config: Config, { paymentPage = false }: P
     scriptSrc: ["'self'", ...captcha, ...stripe.script],
     styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
     imgSrc: ["'self'", 'data:', 'https:'],
-    connectSrc: ["'self'", ...captcha, ...stripe.connect],
+    connectSrc: ["'self'", ...captcha, ...stripe.connect, ...errorTrackingOrigins(config)],
     frameSrc: ["'self'", ...captcha, ...stripe.frame],
     frameAncestors: ["'none'"],
     // The web app manifest (index.html links it); default-src allows it too, but named it stays so.

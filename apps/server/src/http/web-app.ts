@@ -9,6 +9,7 @@ import {
   NOT_FOUND_DRAWING_PATH,
   publicWebPageAt,
   robotsTxt,
+  SENTRY_DSN_META_NAME,
   SERVER_OWN_PATH_PREFIXES,
   SHARED_BY_NAME_PARAM,
   sharedPageHead,
@@ -44,6 +45,24 @@ export interface WebAppOptions {
    * Stripe; every other page keeps the policy helmet set for the whole app.
    */
   paymentPagePolicy: Record<string, string[]>;
+  /** Sentry's browser DSN and environment, which every document then carries (decision 052); null: none. */
+  errorTracking?: { dsn: string; environment: string } | null;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html with the `<meta>` that gives the web app Sentry's browser DSN (core's
+ * SENTRY_DSN_META_NAME), when one is configured; unchanged otherwise.
+ */
+export function withErrorTracking(
+  html: string,
+  errorTracking: { dsn: string; environment: string } | null | undefined,
+): string {
+  if (!errorTracking || !html.includes('</head>')) return html;
+  const meta = `<meta name="${SENTRY_DSN_META_NAME}" content="${escapeAttribute(errorTracking.dsn)}" data-environment="${escapeAttribute(errorTracking.environment)}">`;
+  return html.replace('</head>', `  ${meta}\n  </head>`);
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -138,8 +157,15 @@ const isAssetUrl = (url: unknown): url is string =>
  * index.html's head; a path that is no page (core's WEB_PAGES) gets the not-found page, drawn at
  * build time when the build drew it, marked noindex.
  */
-function loadDocuments(app: FastifyInstance, webDistDir: string, publicUrl: string) {
-  const indexHtml = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+function loadDocuments(
+  app: FastifyInstance,
+  webDistDir: string,
+  { publicUrl, errorTracking }: Pick<WebAppOptions, 'publicUrl' | 'errorTracking'>,
+) {
+  const indexHtml = withErrorTracking(
+    readFileSync(path.join(webDistDir, 'index.html'), 'utf8'),
+    errorTracking,
+  );
   const preloadsFile = path.join(webDistDir, ROUTE_PRELOADS_FILE);
   let preloads: RoutePreloads = {};
   try {
@@ -250,14 +276,14 @@ function registerCrawlerFiles(app: FastifyInstance, publicUrl: string) {
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | null,
-  { publicUrl, pagePolicy, paymentPagePolicy }: WebAppOptions,
+  { publicUrl, pagePolicy, paymentPagePolicy, errorTracking }: WebAppOptions,
 ): Promise<void> {
   const indexHtml = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasBuild = indexHtml !== null && existsSync(indexHtml);
   registerCrawlerFiles(app, publicUrl);
   let documentFor: ReturnType<typeof loadDocuments> | null = null;
   if (hasBuild && webDistDir) {
-    documentFor = loadDocuments(app, webDistDir, publicUrl);
+    documentFor = loadDocuments(app, webDistDir, { publicUrl, errorTracking });
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,

@@ -2,6 +2,7 @@ export * from './account';
 export * from './analytics';
 export * from './api';
 export * from './brand-names';
+export * from './error-tracking';
 export * from './feedblocking';
 export * from './layout';
 export * from './limits';
