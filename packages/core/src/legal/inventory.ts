@@ -138,7 +138,7 @@ export const PERSONAL_DATA: readonly PersonalDataKind[] = [
     why: 'To find and fix what breaks.',
     basis: ['consent', 'legitimateInterest'],
     kept: `${CLIENT_ERROR_RETENTION_DAYS} days, then deleted; sooner if your account is deleted. Sent only as your cookie choice allows, like analytics.`,
-    sharedWith: ['hosting'],
+    sharedWith: ['errorTracking', 'hosting'],
     tables: ['client_error_report'],
   },
   {

@@ -127,7 +127,17 @@ describe('the privacy policy', () => {
 
   it('names the processors a reader would look for', () => {
     const names = PROCESSORS.map((processor) => processor.name).join(' ');
-    for (const name of ['Stripe', 'Twilio', 'Google', 'Apple', 'TikTok', 'RevenueCat', 'E-mail', 'Team chat'])
+    for (const name of [
+      'Stripe',
+      'Twilio',
+      'Google',
+      'Apple',
+      'TikTok',
+      'RevenueCat',
+      'E-mail',
+      'Team chat',
+      'Sentry',
+    ])
       expect(names).toContain(name);
   });
 

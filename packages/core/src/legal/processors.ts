@@ -93,6 +93,13 @@ export const PROCESSORS: readonly Processor[] = [
     receives: 'Your IP address and details of your browser, under that service’s own privacy policy.',
   },
   {
+    id: 'errorTracking',
+    name: 'Error tracking (Sentry)',
+    role: 'When we turn it on: receives the errors our server meets and, as your cookie choice allows, those the web app meets in your browser, so that we can fix them.',
+    receives:
+      'The error’s message and where in our code it happened, the page’s address without its query, the app’s version, your browser (user agent) and the clicks, pages and requests just before it, with anything that looks like a code, a token, an e-mail address or a phone number removed; and your IP address, as every server your browser talks to sees it. Never your account id, name, e-mail address or phone number.',
+  },
+  {
     id: 'hosting',
     name: 'Hosting provider',
     role: 'Runs our servers and database.',
