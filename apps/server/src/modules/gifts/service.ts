@@ -27,6 +27,7 @@ import {
 
 export { expireGiftCheckout, fulfilGiftCheckout, type GiftCheckoutOutcome } from './fulfilment';
 export { redeemGiftCode } from './redeem';
+export { reconcileGiftRefund } from './refunds';
 
 /** What getGiftPurchase answers (core's giftPurchaseResponseSchema). */
 export type GiftPurchaseView = z.infer<typeof giftPurchaseResponseSchema>;
