@@ -146,6 +146,16 @@ describe('gift refunds', () => {
       error: redeemMessages.voided,
     });
 
+    // The buyer's own page lists every code and which were voided.
+    const view = dataOf(
+      'getGiftPurchase',
+      await call(t.app, 'getGiftPurchase', {
+        sessionId: purchase.checkoutSessionId ?? '',
+        redemptionCode: codes[1] ?? '',
+      }),
+    );
+    expect(view).toMatchObject({ codes, voidedCodes: [codes[0], codes[2]] });
+
     // The console shows it, and the log has both refunds.
     const [listed] = dataOf(
       'adminFindPeople',

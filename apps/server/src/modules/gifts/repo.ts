@@ -72,6 +72,16 @@ export async function codesOf(db: Database, giftPurchaseId: string): Promise<str
   return rows.map((row) => row.code);
 }
 
+/** A purchase's codes that a refund voided, in code order. */
+export async function voidedCodesOf(db: Database, giftPurchaseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: redemptionCode.code })
+    .from(redemptionCode)
+    .where(and(eq(redemptionCode.giftPurchaseId, giftPurchaseId), isNotNull(redemptionCode.voidedAt)))
+    .orderBy(asc(redemptionCode.code));
+  return rows.map((row) => row.code);
+}
+
 /**
  * pending → paid, once: the condition sits in the UPDATE, so of any number of concurrent
  * deliveries exactly one gets the row back. A purchase already tied to another checkout is not
