@@ -97,7 +97,7 @@ test("an admin finds a guest's gift by the buyer's e-mail and refunds it: its co
   await expect(page).toHaveURL(/\/local-pay\/checkout\//);
   await page.getByLabel('Email', { exact: true }).fill(buyer);
   await payOnLocalCheckout(page, '4242 4242 4242 4242');
-  await expect(page.getByText('Your gift code')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your gift code' })).toBeVisible();
 
   const admin = await adminPage(browser, server.baseURL);
   await admin.goto('/admin');
