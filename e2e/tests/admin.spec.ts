@@ -20,7 +20,7 @@ async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
 /** From the console's search to the person's page. */
 async function openPerson(admin: Page, e164: string): Promise<void> {
   await admin.goto('/admin');
-  await admin.getByLabel('Phone, e-mail, user id, gift code or payment id').fill(e164);
+  await admin.getByLabel('Phone, e-mail, user id, gift code, payment or customer id').fill(e164);
   await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('link', { name: new RegExp(e164.slice(-4)) }).click();
   await expect(admin).toHaveURL(/\/admin\/person\?uid=/);
@@ -80,6 +80,39 @@ test('an admin finds a paying person by phone, refunds their payment and grants 
 
   await page.reload();
   await expect(page.getByTestId('subscription-badge')).toHaveText('PRO');
+  await admin.context().close();
+});
+
+test("an admin finds a guest's gift by the buyer's e-mail and refunds it: its code then reads voided", async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = `giver-${Date.now()}@example.com`;
+
+  // A visitor buys one gift, without an account.
+  await page.goto('/gift');
+  await page.getByRole('button', { name: 'Buy gift' }).click();
+  await expect(page).toHaveURL(/\/local-pay\/checkout\//);
+  await page.getByLabel('Email', { exact: true }).fill(buyer);
+  await payOnLocalCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Your gift code' })).toBeVisible();
+
+  const admin = await adminPage(browser, server.baseURL);
+  await admin.goto('/admin');
+  await admin.getByLabel('Phone, e-mail, user id, gift code, payment or customer id').fill(buyer);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  const gifts = admin.getByRole('region', { name: 'Gift purchases' });
+  await expect(gifts.getByText('Unused')).toBeVisible();
+  await gifts.getByRole('button', { name: /^Refund the gift of/ }).click();
+  const refund = admin.getByRole('dialog', { name: 'Refund a gift' });
+  await expect(refund.getByText(/1 code of 1 is unredeemed/)).toBeVisible();
+  await refund.getByLabel('Reason').fill('The buyer changed their mind');
+  await refund.getByRole('button', { name: /^Refund \$49\.99/ }).click();
+  await expect(refund).toHaveCount(0);
+  await expect(gifts.getByText('Voided (refunded)')).toBeVisible();
+  await expect(gifts.getByText(/\$49\.99 refunded/)).toBeVisible();
   await admin.context().close();
 });
 

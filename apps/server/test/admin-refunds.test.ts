@@ -20,6 +20,11 @@ function recordingPayments(owner: () => string) {
   const payments: PaymentsForSupport = {
     listPaymentsOf: async (userId) => (userId === owner() ? [payment] : []),
     ownerOfPayment: async (paymentId) => (paymentId === payment.id ? owner() : null),
+    ownerOfCustomer: async () => null,
+    payment: async (paymentId) => (paymentId === payment.id ? payment : null),
+    refundGiftPayment: async () => {
+      throw new AppError('NOT_FOUND', 'That payment was not found.');
+    },
     refundPayment: async (input): Promise<RefundResult> => {
       if (input.userId !== owner() || input.paymentId !== payment.id)
         throw new AppError('NOT_FOUND', 'That payment was not found.');

@@ -310,6 +310,7 @@ describe('gift checkout and fulfilment', () => {
         status: 'pending',
         quantity: 2,
         codes: [],
+        voidedCodes: [],
         email: null,
         redeemUrl: `${config.publicUrl}/redeem`,
       });
@@ -322,6 +323,7 @@ describe('gift checkout and fulfilment', () => {
           status: 'paid',
           quantity: 2,
           codes,
+          voidedCodes: [],
           email,
           redeemUrl: `${config.publicUrl}/redeem`,
         });

@@ -572,6 +572,7 @@ describe('payment webhooks', () => {
         subscriptionId: null,
         quantity: 2,
         metadata: { kind: 'gift' },
+        paymentId: null,
       });
       const gift = verifiedEvent('checkout.session.completed', null, {
         objectType: 'checkout.session',

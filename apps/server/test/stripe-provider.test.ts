@@ -394,6 +394,7 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
         subscriptionId: null,
         quantity: 1,
         metadata: { userId: 'user-1' },
+        paymentId: null,
       });
       expect(fake.requests[0]?.form).toEqual({
         mode: 'subscription',
@@ -491,7 +492,7 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
       });
     });
 
-    it('retrieves a completed session with its line items, and a missing one is null', async () => {
+    it('retrieves a completed session with its line items and the charge that paid it, and a missing one is null', async () => {
       fake.answer(
         on(
           'GET',
@@ -503,6 +504,7 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
             payment_status: 'paid',
             customer: null,
             url: null,
+            payment_intent: { id: 'pi_gift', object: 'payment_intent', latest_charge: 'ch_gift' },
             customer_details: {
               email: 'giver@example.com',
               name: null,
@@ -541,8 +543,9 @@ describe('Stripe provider (against a local stand-in for the Stripe API)', () => 
         subscriptionId: null,
         quantity: 2,
         metadata: { userId: 'user-1' },
+        paymentId: 'ch_gift',
       });
-      expect(fake.requests[0]?.query).toEqual({ 'expand[0]': 'line_items' });
+      expect(fake.requests[0]?.query).toEqual({ 'expand[0]': 'line_items', 'expand[1]': 'payment_intent' });
       expect(await provider.retrieveCheckoutSession('cs_gone')).toBeNull();
     });
 

@@ -88,9 +88,16 @@ export function makeAdminPerson(overrides: Partial<AdminPerson> & { uid?: string
         quantity: 2,
         purchasedAt: '2026-07-10T15:30:00.000Z',
         email: 'ada@example.com',
+        paymentId: 'ch_gift_1',
+        payment: { amountCents: 9998, currency: 'usd', refundedCents: 0 },
         codes: [
-          { code: 'ABC234', redeemedByUid: 'user-3', redeemedAt: '2026-07-12T08:00:00.000Z' },
-          { code: 'DEF567', redeemedByUid: null, redeemedAt: null },
+          {
+            code: 'ABC234',
+            redeemedByUid: 'user-3',
+            redeemedAt: '2026-07-12T08:00:00.000Z',
+            voidedAt: null,
+          },
+          { code: 'DEF567', redeemedByUid: null, redeemedAt: null, voidedAt: null },
         ],
       },
     ],
@@ -243,7 +250,13 @@ export function installAdminServer({
         found.push({ uid, phoneNumber, email, createdAt, matchedBy });
       }
     }
-    return ok({ people: found });
+    const giftPurchases = [...state.people.values()].flatMap((person) =>
+      person.giftPurchases.filter(
+        (purchase) =>
+          purchase.email?.toLowerCase() === q || purchase.codes.some((code) => code.code.toLowerCase() === q),
+      ),
+    );
+    return ok({ people: found, giftPurchases });
   });
 
   route('adminGetPerson', ({ search }) => {
@@ -301,6 +314,32 @@ export function installAdminServer({
       return failure(409, 'CONFLICT', 'That is more than is left to refund of this payment.');
     payment.refundedCents += amountCents;
     audit('refundPayment', data.uid, payment.id, data.reason, { amountCents });
+    return ok({ refundId: `re_${nextId++}`, amountCents, status: 'succeeded' });
+  });
+
+  // As the provider's webhook then does: the refunded share of the unredeemed codes is voided.
+  route('adminRefundGiftPurchase', ({ body }) => {
+    const { data, problem } = parsed(adminEndpoints.adminRefundGiftPurchase.body, body, 'body');
+    if (problem) return problem;
+    const owner = [...state.people.values()].find((person) =>
+      person.giftPurchases.some((candidate) => candidate.id === data.giftPurchaseId),
+    );
+    const purchase = owner?.giftPurchases.find((candidate) => candidate.id === data.giftPurchaseId);
+    if (!owner || !purchase?.payment) return failure(404, 'NOT_FOUND', 'That gift purchase was not found.');
+    const payment = purchase.payment;
+    const left = payment.amountCents - payment.refundedCents;
+    const amountCents = data.amountCents ?? left;
+    if (amountCents > left) return failure(400, 'BAD_REQUEST', 'That is more than is left to refund.');
+    payment.refundedCents += amountCents;
+    const share = Math.floor((payment.refundedCents * purchase.quantity) / payment.amountCents);
+    let toVoid = share - purchase.codes.filter((code) => code.voidedAt).length;
+    for (const code of purchase.codes) {
+      if (toVoid <= 0) break;
+      if (code.redeemedAt || code.voidedAt) continue;
+      code.voidedAt = new Date().toISOString();
+      toVoid--;
+    }
+    audit('refundGiftPurchase', owner.account.uid, purchase.id, data.reason, { amountCents });
     return ok({ refundId: `re_${nextId++}`, amountCents, status: 'succeeded' });
   });
 

@@ -38,6 +38,7 @@ describe('apiRequest', () => {
       .sort();
     expect(idempotent).toEqual([
       'adminGrantPremium',
+      'adminRefundGiftPurchase',
       'adminRefundPayment',
       'adminResendGiftEmail',
       'createStripeCheckoutSessionForGift',

@@ -30,6 +30,9 @@ export const giftPurchase = pgTable(
     // first. A claim lapses, so a send that crashed is tried again by the next delivery.
     confirmationEmailClaimedUntil: timestamptz('confirmation_email_claimed_until'),
     confirmationEmailSentAt: timestamptz('confirmation_email_sent_at'),
+    // The provider's charge that paid it (`ch_…`), set when it turns paid: a refund's webhook
+    // names the charge, and finds the purchase by it.
+    paymentId: text('payment_id').unique(),
   },
   (t) => [
     check('gift_purchase_quantity_range', sql`${t.quantity} between 1 and 20`),
@@ -50,10 +53,14 @@ export const redemptionCode = pgTable(
       .references(() => giftPurchase.id, { onDelete: 'cascade' }),
     redeemedByUserId: text('redeemed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     redeemedAt: timestamptz('redeemed_at'),
+    // Its purchase was refunded (in part): it can no longer be redeemed. Only an unredeemed code
+    // is ever voided.
+    voidedAt: timestamptz('voided_at'),
     createdAt: createdAt(),
   },
   (t) => [
     check('redemption_code_format', sql`${t.code} ~ '^[A-Z0-9]{6}$'`),
+    check('redemption_code_voided_unredeemed', sql`${t.voidedAt} is null or ${t.redeemedAt} is null`),
     // Codes of one purchase, for the confirmation e-mail and success page.
     index('redemption_code_gift_purchase_idx').on(t.giftPurchaseId),
   ],

@@ -126,6 +126,11 @@ export interface CheckoutSession {
   subscriptionId: string | null;
   quantity: number;
   metadata: Record<string, string>;
+  /**
+   * The charge that paid a one-time checkout (`ch_…`: Stripe's payment_intent.latest_charge),
+   * which a refund names; null until paid, and for a subscription's checkout.
+   */
+  paymentId: string | null;
 }
 
 /**

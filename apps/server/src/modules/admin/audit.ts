@@ -8,6 +8,7 @@ export type AuditAction =
   | 'grantPremium'
   | 'revokeGrant'
   | 'refundPayment'
+  | 'refundGiftPurchase'
   | 'resendGiftEmail'
   | 'deleteAccount';
 

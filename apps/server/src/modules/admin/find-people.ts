@@ -1,27 +1,31 @@
-import type { AdminPersonSummary } from '@stillpoint/core';
+import type { AdminGiftPurchase, AdminPersonSummary } from '@stillpoint/core';
 import { findAccounts, type KnownAccount } from '../../auth/known-users';
 import { normalisePhoneNumber } from '../../auth/phone-numbers';
 import { usersWithEntitlementSource } from '../entitlements/support-grants';
-import { peopleOfGiftCode } from '../gifts/support';
+import { giftPurchasesNamedBy, peopleOfGiftCode } from '../gifts/support';
 import type { AdminDependencies } from './dependencies';
+import { toAdminGiftPurchases } from './gift-purchases';
 
 /** The most people one search lists. */
 export const FIND_LIMIT = 20;
 
 const CHARGE_ID = /^ch_[A-Za-z0-9_]{1,200}$/;
+const CUSTOMER_ID = /^cus_[A-Za-z0-9_]{1,200}$/;
 
 type MatchKind = AdminPersonSummary['matchedBy'];
 
 /**
  * Everyone a typed text may name, by each kind it can be: a phone number (normalised to E.164 as
- * sign-in does), an e-mail, a user id, a gift code (its buyer and its redeemer) or a payment id (a
- * payment subscription or store transaction an entitlement came from, or a charge). The first kind that found a
- * person is the one shown; at most FIND_LIMIT people.
+ * sign-in does), an e-mail, a user id, a gift code (its buyer and its redeemer), a payment id (a
+ * payment subscription or store transaction an entitlement came from, or a charge) or a payment
+ * customer id. The first kind that found a person is the one shown; at most FIND_LIMIT people.
+ * Also the gift purchases the text names (a code, the buyer's e-mail, the purchase or its charge),
+ * so a guest's gift, which no account holds, can be acted on too.
  */
 export async function findPeople(
   { db, config, payments }: Pick<AdminDependencies, 'db' | 'config' | 'payments'>,
   typed: string,
-): Promise<{ people: AdminPersonSummary[] }> {
+): Promise<{ people: AdminPersonSummary[]; giftPurchases: AdminGiftPurchase[] }> {
   const q = typed.trim();
   const found = new Map<string, AdminPersonSummary>();
   const add = (kind: MatchKind, accounts: readonly KnownAccount[]) => {
@@ -55,5 +59,10 @@ export async function findPeople(
   await byIds('paymentId', await usersWithEntitlementSource(db, q, FIND_LIMIT));
   // A charge id (Stripe's and the local provider's start ch_) is asked of the provider.
   if (CHARGE_ID.test(q)) await byIds('paymentId', [await payments.ownerOfPayment(q)]);
-  return { people: [...found.values()] };
+  if (CUSTOMER_ID.test(q)) await byIds('customerId', [await payments.ownerOfCustomer(q)]);
+  const giftPurchases = await toAdminGiftPurchases(
+    { payments },
+    await giftPurchasesNamedBy(db, q, FIND_LIMIT),
+  );
+  return { people: [...found.values()], giftPurchases };
 }

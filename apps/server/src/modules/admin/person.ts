@@ -16,6 +16,7 @@ import { timezoneOffsetOf } from '../profile/service';
 import { listSitesWithSessions } from '../sites/service';
 import { auditEventsPage } from './audit';
 import type { AdminDependencies } from './dependencies';
+import { iso, toAdminGiftPurchases } from './gift-purchases';
 
 export const personNotFound = () => notFound('That person');
 
@@ -35,8 +36,6 @@ export function sourceOf(row: Pick<SupportEntitlementView, 'store' | 'periodType
       return 'store';
   }
 }
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The person's account, or a 404: every per-person call starts here. */
 export async function requirePerson(db: AdminDependencies['db'], uid: string) {
@@ -98,11 +97,7 @@ export async function getPerson(deps: AdminDependencies, uid: string): Promise<A
       cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     })),
     payments: paid,
-    giftPurchases: giftPurchases.map((purchase) => ({
-      ...purchase,
-      purchasedAt: purchase.purchasedAt.toISOString(),
-      codes: purchase.codes.map((code) => ({ ...code, redeemedAt: iso(code.redeemedAt) })),
-    })),
+    giftPurchases: await toAdminGiftPurchases(deps, giftPurchases),
     giftRedemptions: giftRedemptions.map((redemption) => ({
       code: redemption.code,
       redeemedAt: redemption.redeemedAt.toISOString(),

@@ -10,6 +10,7 @@ import {
   findPeople,
   getPerson,
   grantPremium,
+  refundGiftPurchase,
   refundPayment,
   resendGiftEmail,
   revokeGrant,
@@ -35,5 +36,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDependencie
   );
   registerEndpoint(app, endpoints.adminListAuditEvents, ({ query }) => auditEventsPage(deps.db, query));
   registerEndpoint(app, endpoints.adminRefundPayment, ({ body, user }) => refundPayment(deps, user, body));
+  registerEndpoint(app, endpoints.adminRefundGiftPurchase, ({ body, user }) =>
+    refundGiftPurchase(deps, user, body),
+  );
   registerEndpoint(app, endpoints.adminListClientErrors, ({ query }) => listClientErrors(deps.db, query));
 }

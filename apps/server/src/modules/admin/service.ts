@@ -4,4 +4,5 @@ export { deleteAccountAsAdmin, grantPremium, refundPayment, resendGiftEmail, rev
 export { auditEventsPage } from './audit';
 export type { AdminDependencies } from './dependencies';
 export { findPeople } from './find-people';
+export { refundGiftPurchase } from './gift-purchases';
 export { getPerson } from './person';

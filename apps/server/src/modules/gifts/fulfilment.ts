@@ -113,6 +113,7 @@ export async function fulfilGiftCheckout(
       checkoutSessionId: session.id,
       purchaserEmail: session.customerEmail?.trim() || null,
       paidAt: now(),
+      paymentId: session.paymentId,
     });
     if (transitioned) {
       outcome = 'paid';

@@ -27,6 +27,7 @@ export const redeemMessages = {
   unpaid: 'That code cannot be used yet: its purchase has not been completed.',
   used: 'That code has already been redeemed.',
   usedByYou: 'You have already redeemed this code.',
+  voided: 'That code was refunded and can no longer be used.',
   renewingWeb:
     'You have a subscription that renews automatically. Turn off its renewal on your subscription page, ' +
     'or wait until it has ended, then redeem this code: your gifted year starts when the paid time runs out.',
@@ -47,6 +48,7 @@ function codeRefusal(state: CodeState | null, userId: string): AppError | null {
       state.redeemedByUserId === userId ? redeemMessages.usedByYou : redeemMessages.used,
     );
   }
+  if (state.voidedAt) return new AppError('BAD_REQUEST', redeemMessages.voided);
   if (state.purchaseStatus !== 'paid') return new AppError('BAD_REQUEST', redeemMessages.unpaid);
   return null;
 }

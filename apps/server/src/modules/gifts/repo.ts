@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { giftPurchase, type PaymentProviderName, redemptionCode } from '../../db/schema';
 
@@ -72,6 +72,16 @@ export async function codesOf(db: Database, giftPurchaseId: string): Promise<str
   return rows.map((row) => row.code);
 }
 
+/** A purchase's codes that a refund voided, in code order. */
+export async function voidedCodesOf(db: Database, giftPurchaseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: redemptionCode.code })
+    .from(redemptionCode)
+    .where(and(eq(redemptionCode.giftPurchaseId, giftPurchaseId), isNotNull(redemptionCode.voidedAt)))
+    .orderBy(asc(redemptionCode.code));
+  return rows.map((row) => row.code);
+}
+
 /**
  * pending → paid, once: the condition sits in the UPDATE, so of any number of concurrent
  * deliveries exactly one gets the row back. A purchase already tied to another checkout is not
@@ -79,7 +89,13 @@ export async function codesOf(db: Database, giftPurchaseId: string): Promise<str
  */
 export async function markPaid(
   db: Database,
-  input: { id: string; checkoutSessionId: string; purchaserEmail: string | null; paidAt: Date },
+  input: {
+    id: string;
+    checkoutSessionId: string;
+    purchaserEmail: string | null;
+    paidAt: Date;
+    paymentId: string | null;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(giftPurchase)
@@ -88,6 +104,7 @@ export async function markPaid(
       paidAt: input.paidAt,
       purchaserEmail: input.purchaserEmail,
       checkoutSessionId: input.checkoutSessionId,
+      paymentId: input.paymentId,
     })
     .where(
       and(
@@ -179,6 +196,7 @@ export interface CodeState {
   purchaseStatus: GiftPurchaseRow['status'];
   redeemedAt: Date | null;
   redeemedByUserId: string | null;
+  voidedAt: Date | null;
 }
 
 export async function findCode(db: Database, code: string): Promise<CodeState | null> {
@@ -189,6 +207,7 @@ export async function findCode(db: Database, code: string): Promise<CodeState | 
       purchaseStatus: giftPurchase.status,
       redeemedAt: redemptionCode.redeemedAt,
       redeemedByUserId: redemptionCode.redeemedByUserId,
+      voidedAt: redemptionCode.voidedAt,
     })
     .from(redemptionCode)
     .innerJoin(giftPurchase, eq(giftPurchase.id, redemptionCode.giftPurchaseId))
@@ -197,7 +216,7 @@ export async function findCode(db: Database, code: string): Promise<CodeState | 
 }
 
 /**
- * Marks the code redeemed by the person if it is unused and its purchase is paid. The conditions
+ * Marks the code redeemed by the person if it is unused, not voided and its purchase is paid. The conditions
  * sit in the UPDATE: of any number of concurrent attempts exactly one gets the row back; the
  * others, waiting on its row lock, find redeemed_at set and match nothing.
  */
@@ -218,6 +237,7 @@ export async function claimCode(
       and(
         eq(redemptionCode.code, code),
         isNull(redemptionCode.redeemedAt),
+        isNull(redemptionCode.voidedAt),
         inArray(redemptionCode.giftPurchaseId, paidPurchases),
       ),
     )
@@ -258,6 +278,7 @@ export function codesOfPurchases(db: Database, giftPurchaseIds: readonly string[
       code: redemptionCode.code,
       redeemedByUserId: redemptionCode.redeemedByUserId,
       redeemedAt: redemptionCode.redeemedAt,
+      voidedAt: redemptionCode.voidedAt,
     })
     .from(redemptionCode)
     .where(inArray(redemptionCode.giftPurchaseId, [...giftPurchaseIds]))
@@ -275,3 +296,80 @@ export const codesRedeemedBy = (db: Database, userId: string) =>
     .from(redemptionCode)
     .where(eq(redemptionCode.redeemedByUserId, userId))
     .orderBy(desc(redemptionCode.redeemedAt));
+
+/**
+ * The purchase this charge paid, locked until the transaction ends, with how many of its codes are
+ * voided: refund reconciliations of one purchase run one after the other.
+ */
+export async function lockPurchaseByPayment(
+  db: Database,
+  paymentId: string,
+): Promise<{ id: string; quantity: number; voidedCodes: number } | null> {
+  const [purchase] = await db
+    .select({ id: giftPurchase.id, quantity: giftPurchase.quantity })
+    .from(giftPurchase)
+    .where(eq(giftPurchase.paymentId, paymentId))
+    .for('update');
+  if (!purchase) return null;
+  const [voided] = await db
+    .select({ n: count() })
+    .from(redemptionCode)
+    .where(and(eq(redemptionCode.giftPurchaseId, purchase.id), isNotNull(redemptionCode.voidedAt)));
+  return { ...purchase, voidedCodes: voided?.n ?? 0 };
+}
+
+/**
+ * Voids up to `limit` of a purchase's unredeemed codes, in code order. The conditions are checked
+ * again on each row as it is updated, so a code redeemed meanwhile is left as it is.
+ */
+export async function voidUnredeemedCodes(
+  db: Database,
+  giftPurchaseId: string,
+  limit: number,
+  voidedAt: Date,
+): Promise<number> {
+  const unused = and(
+    eq(redemptionCode.giftPurchaseId, giftPurchaseId),
+    isNull(redemptionCode.redeemedAt),
+    isNull(redemptionCode.voidedAt),
+  );
+  const chosen = db
+    .select({ code: redemptionCode.code })
+    .from(redemptionCode)
+    .where(unused)
+    .orderBy(asc(redemptionCode.code))
+    .limit(limit);
+  const rows = await db
+    .update(redemptionCode)
+    .set({ voidedAt })
+    .where(and(unused, inArray(redemptionCode.code, chosen)))
+    .returning({ code: redemptionCode.code });
+  return rows.length;
+}
+
+/** The purchases a support search names: by id, by the charge that paid it, by a code or the buyer's e-mail. */
+export async function findPurchasesNamedBy(
+  db: Database,
+  names: { id: string | null; paymentId: string | null; code: string | null; email: string | null },
+  limit: number,
+): Promise<GiftPurchaseRow[]> {
+  const byCode = names.code
+    ? db
+        .select({ id: redemptionCode.giftPurchaseId })
+        .from(redemptionCode)
+        .where(eq(redemptionCode.code, names.code))
+    : null;
+  const conditions = [
+    names.id ? eq(giftPurchase.id, names.id) : undefined,
+    names.paymentId ? eq(giftPurchase.paymentId, names.paymentId) : undefined,
+    byCode ? inArray(giftPurchase.id, byCode) : undefined,
+    names.email ? sql`lower(${giftPurchase.purchaserEmail}) = lower(${names.email})` : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return [];
+  return db
+    .select()
+    .from(giftPurchase)
+    .where(or(...conditions))
+    .orderBy(desc(giftPurchase.createdAt))
+    .limit(limit);
+}

@@ -23,10 +23,12 @@ import {
   insertCodes,
   insertPurchase,
   setCheckoutSession,
+  voidedCodesOf,
 } from './repo';
 
 export { expireGiftCheckout, fulfilGiftCheckout, type GiftCheckoutOutcome } from './fulfilment';
 export { redeemGiftCode } from './redeem';
+export { reconcileGiftRefund } from './refunds';
 
 /** What getGiftPurchase answers (core's giftPurchaseResponseSchema). */
 export type GiftPurchaseView = z.infer<typeof giftPurchaseResponseSchema>;
@@ -194,12 +196,20 @@ export async function getGiftPurchase(
   if (purchase.status === 'pending') purchase = await settleWithProvider(deps, purchase, log);
   const redeemUrl = redeemUrlOf(deps.config);
   if (purchase.status !== 'paid') {
-    return { status: 'pending', quantity: purchase.quantity, codes: [], email: null, redeemUrl };
+    return {
+      status: 'pending',
+      quantity: purchase.quantity,
+      codes: [],
+      voidedCodes: [],
+      email: null,
+      redeemUrl,
+    };
   }
   return {
     status: 'paid',
     quantity: purchase.quantity,
     codes: await codesOf(deps.db, purchase.id),
+    voidedCodes: await voidedCodesOf(deps.db, purchase.id),
     email: purchase.purchaserEmail,
     redeemUrl,
   };

@@ -7,6 +7,7 @@ import type {
   VerifiedPaymentEvent,
 } from '../../integrations/payments/provider';
 import { expireGiftCheckout, fulfilGiftCheckout, type GiftCheckoutOutcome } from '../gifts/service';
+import { voidRefundedGiftCodes } from './refund-fulfilment';
 import { recordEventIfNew } from './repo';
 
 /** A one-time checkout for gifts (createStripeCheckoutSessionForGift marks it kind 'gift'). */
@@ -16,7 +17,7 @@ export const isGiftCheckout = (session: CheckoutSession): boolean =>
 export interface GiftPurchaseDependencies {
   db: Database;
   config: Pick<Config, 'publicUrl'>;
-  provider: Pick<PaymentProvider, 'name'>;
+  provider: Pick<PaymentProvider, 'name' | 'retrievePayment'>;
   log: {
     info(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -50,6 +51,10 @@ export async function fulfilGiftPurchase(
     event.type === 'checkout.session.expired'
       ? await expireGiftCheckout(deps, session)
       : await fulfilGiftCheckout({ ...deps, email: deps.email ?? noSender }, session);
+  // A refund whose event came before this one found no purchase with its charge: settle it now.
+  const paid = outcome === 'paid' || outcome === 'already-paid';
+  const payment = paid && session.paymentId ? await deps.provider.retrievePayment(session.paymentId) : null;
+  if (payment && payment.refundedCents > 0) await voidRefundedGiftCodes(deps, payment);
   if (outcome !== 'unknown') {
     await recordEventIfNew(deps.db, { provider: deps.provider.name, eventId: event.id, type: event.type });
   }

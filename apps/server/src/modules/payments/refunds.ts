@@ -52,6 +52,35 @@ export function createPaymentsForSupport({
     return payment;
   }
 
+  /** Refunds `amountCents` (all that is left when left out) of the payment `find` answers. */
+  async function refund(
+    find: () => Promise<ProviderPayment>,
+    amountCents: number | undefined,
+  ): Promise<RefundResult> {
+    if (amountCents !== undefined && (!Number.isInteger(amountCents) || amountCents < 1)) {
+      throw new AppError('BAD_REQUEST', 'The amount to refund must be a whole number of cents, at least 1.');
+    }
+    const payment = await find();
+    const left = leftOf(payment);
+    if (left <= 0 || (amountCents !== undefined && amountCents > left)) throw tooMuch(payment, amountCents);
+    const amount = amountCents ?? left;
+    try {
+      // The key is the refund as it was asked for against what had been refunded when asked: a
+      // double click (or two support people at once) sends the same one, and the provider makes
+      // one refund; the next refund, after this one, sees a new refunded amount and a new key.
+      const made = await provider.refundPayment({
+        paymentId: payment.id,
+        amountCents: amount,
+        idempotencyKey: `refund:${payment.id}:${payment.refundedCents}:${amount}`,
+      });
+      return { refundId: made.id, amountCents: made.amountCents, status: made.status };
+    } catch (error) {
+      // Another refund got in first: the provider refused this one for what is left now.
+      if (error instanceof RefundRefusedError) throw tooMuch(await find(), amount);
+      throw error;
+    }
+  }
+
   return {
     async listPaymentsOf(userId) {
       const customerId = await findCustomerId(db, userId, provider.name);
@@ -64,32 +93,23 @@ export function createPaymentsForSupport({
       return payment?.customerId ? findCustomerOwner(db, payment.customerId) : null;
     },
 
-    async refundPayment({ userId, paymentId, amountCents }): Promise<RefundResult> {
-      if (amountCents !== undefined && (!Number.isInteger(amountCents) || amountCents < 1)) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'The amount to refund must be a whole number of cents, at least 1.',
-        );
-      }
-      const payment = await paymentOf(userId, paymentId);
-      const left = leftOf(payment);
-      if (left <= 0 || (amountCents !== undefined && amountCents > left)) throw tooMuch(payment, amountCents);
-      const amount = amountCents ?? left;
-      try {
-        // The key is the refund as it was asked for against what had been refunded when asked: a
-        // double click (or two support people at once) sends the same one, and the provider makes
-        // one refund; the next refund, after this one, sees a new refunded amount and a new key.
-        const refund = await provider.refundPayment({
-          paymentId,
-          amountCents: amount,
-          idempotencyKey: `refund:${paymentId}:${payment.refundedCents}:${amount}`,
-        });
-        return { refundId: refund.id, amountCents: refund.amountCents, status: refund.status };
-      } catch (error) {
-        // Another refund got in first: the provider refused this one for what is left now.
-        if (error instanceof RefundRefusedError) throw tooMuch(await paymentOf(userId, paymentId), amount);
-        throw error;
-      }
+    async ownerOfCustomer(customerId) {
+      return findCustomerOwner(db, customerId);
     },
+
+    async payment(paymentId) {
+      const payment = await provider.retrievePayment(paymentId);
+      return payment ? toAdminPayment(payment) : null;
+    },
+
+    refundPayment: ({ userId, paymentId, amountCents }) =>
+      refund(() => paymentOf(userId, paymentId), amountCents),
+
+    refundGiftPayment: ({ paymentId, amountCents }) =>
+      refund(async () => {
+        const payment = await provider.retrievePayment(paymentId);
+        if (!payment || payment.subscriptionId) throw notFound('That payment');
+        return payment;
+      }, amountCents),
   };
 }

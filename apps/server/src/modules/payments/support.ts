@@ -25,4 +25,14 @@ export interface PaymentsForSupport {
    * customer paid it; null for an unknown payment or one no account owns (a gift bought as a guest).
    */
   ownerOfPayment(paymentId: string): Promise<string | null>;
+  /** Whose customer this is (`cus_…`, the console's search by customer id); null when no account's. */
+  ownerOfCustomer(customerId: string): Promise<string | null>;
+  /** One payment as the provider has it now, whoever paid it (a gift's); null when unknown. */
+  payment(paymentId: string): Promise<AdminPayment | null>;
+  /**
+   * Refunds a gift purchase's payment, which may have no customer (a guest's), as refundPayment
+   * does otherwise: an unknown payment is NOT_FOUND, more than is left BAD_REQUEST. The gift's
+   * codes change only when the provider's webhook comes back (gifts/refunds.ts).
+   */
+  refundGiftPayment(input: { paymentId: string; amountCents?: number }): Promise<RefundResult>;
 }

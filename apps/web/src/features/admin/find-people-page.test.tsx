@@ -12,7 +12,7 @@ beforeEach(() => localStorage.setItem(SESSION_TOKEN_KEY, TEST_TOKEN));
 
 const search = async (words: string) => {
   const user = userEvent.setup();
-  const box = await screen.findByLabelText('Phone, e-mail, user id, gift code or payment id');
+  const box = await screen.findByLabelText('Phone, e-mail, user id, gift code, payment or customer id');
   await user.clear(box);
   if (words) await user.type(box, words);
   await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -66,12 +66,38 @@ describe('find a person', () => {
     await search('   ');
 
     expect(
-      await screen.findByText('Type a phone number, e-mail, user id, gift code or payment id.'),
+      await screen.findByText('Type a phone number, e-mail, user id, gift code, payment id or customer id.'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Phone, e-mail, user id, gift code or payment id')).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    expect(
+      screen.getByLabelText('Phone, e-mail, user id, gift code, payment or customer id'),
+    ).toHaveAttribute('aria-invalid', 'true');
     expect(server.calls('GET /api/admin/findPeople')).toHaveLength(0);
+  });
+
+  it("lists the gift purchase a code names and refunds one code's share: the dialog says what it does, the code reads voided", async () => {
+    const server = installAdminServer();
+    renderRoute('/admin');
+
+    const user = await search('DEF567');
+    const gifts = within(await screen.findByRole('region', { name: 'Gift purchases' }));
+    expect(gifts.getByText(/\$99\.98, nothing refunded/)).toBeInTheDocument();
+    const codes = within(gifts.getByRole('table'));
+    expect(codes.getByText('Unused')).toBeInTheDocument();
+    await user.click(gifts.getByRole('button', { name: /^Refund the gift of/ }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Refund a gift' }));
+    expect(dialog.getByText(/1 code of 2 is unredeemed; 1 code redeemed/)).toBeInTheDocument();
+    expect(dialog.getByText(/A full refund voids every unredeemed code/)).toBeInTheDocument();
+    const amount = dialog.getByLabelText('Amount to refund (USD)');
+    await user.clear(amount);
+    await user.type(amount, '49.99');
+    await user.type(dialog.getByLabelText(/Reason/), 'the recipient did not want it');
+    await user.click(dialog.getByRole('button', { name: 'Refund $49.99' }));
+
+    expect(await screen.findByText('Voided (refunded)')).toBeInTheDocument();
+    expect(screen.getByText(/\$99\.98, \$49\.99 refunded/)).toBeInTheDocument();
+    const [refund] = server.calls('POST /api/admin/refundGiftPurchase');
+    expect(refund?.body).toMatchObject({ giftPurchaseId: 'gift-1', amountCents: 4999 });
+    expect(refund?.headers.get('Idempotency-Key')).toBeTruthy();
   });
 });

@@ -5,11 +5,15 @@ import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
+import { showSuccessToast } from '../../ui/toast';
+import { ActionDialog, useActionDialog } from './action-dialog';
 import { errorText } from './admin-api';
 import { AdminConsole, ConsolePage } from './admin-console';
 import { formatDate, personName } from './admin-format';
 import { personPath } from './admin-paths';
 import { findPeopleQuery } from './admin-queries';
+import type { AdminGiftPurchase } from './person-action';
+import { GiftPurchaseCard } from './person-gifts';
 
 /** The longest search the server takes (core's adminFindPeople). */
 const MAX_QUERY_LENGTH = 200;
@@ -20,6 +24,7 @@ const matchLabels = {
   uid: 'user id',
   giftCode: 'gift code',
   paymentId: 'payment id',
+  customerId: 'customer id',
 } as const;
 
 /** /admin: one box that finds a person by anything a customer might quote. */
@@ -53,7 +58,8 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(q: string
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const wanted = draft.trim();
-    if (!wanted) return setProblem('Type a phone number, e-mail, user id, gift code or payment id.');
+    if (!wanted)
+      return setProblem('Type a phone number, e-mail, user id, gift code, payment id or customer id.');
     if (wanted.length > MAX_QUERY_LENGTH) return setProblem(`Use at most ${MAX_QUERY_LENGTH} characters.`);
     setProblem(null);
     onSearch(wanted);
@@ -63,7 +69,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch(q: string
     <search>
       <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
-          label="Phone, e-mail, user id, gift code or payment id"
+          label="Phone, e-mail, user id, gift code, payment or customer id"
           type="search"
           name="q"
           autoComplete="off"
@@ -131,6 +137,44 @@ function SearchResults({ q }: { q: string }) {
           ))}
         </ul>
       ) : null}
+      {results.data && results.data.giftPurchases.length > 0 ? (
+        <FoundGiftPurchases purchases={results.data.giftPurchases} />
+      ) : null}
+    </section>
+  );
+}
+
+/** Gift purchases the search names, a guest's too, each with its actions. */
+function FoundGiftPurchases({ purchases }: { purchases: AdminGiftPurchase[] }) {
+  const headingId = useId();
+  const dialog = useActionDialog();
+  const { start } = dialog;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 pt-2">
+      <h2 id={headingId} className="text-lg font-semibold text-ink">
+        Gift purchases
+      </h2>
+      <ul className="flex flex-col gap-4">
+        {purchases.map((purchase) => (
+          <li key={purchase.id}>
+            <GiftPurchaseCard
+              purchase={purchase}
+              onResend={(chosen) => start({ kind: 'resend', purchase: chosen })}
+              onRefund={(chosen) => start({ kind: 'refundGift', purchase: chosen })}
+            />
+          </li>
+        ))}
+      </ul>
+      <ActionDialog
+        account={null}
+        action={dialog.action}
+        open={dialog.open}
+        onClose={dialog.close}
+        onDone={(message) => {
+          dialog.close();
+          showSuccessToast(message);
+        }}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import type { AdminEntitlement, AdminPayment, AdminPerson } from '@stillpoint/core';
+import type { AdminEntitlement, AdminGiftPurchase, AdminPayment, AdminPerson } from '@stillpoint/core';
 
-export type AdminGiftPurchase = AdminPerson['giftPurchases'][number];
+export type { AdminGiftPurchase };
 
 /** What an admin can do from a person's page, with what it is done to. */
 export type PersonAction =
@@ -8,6 +8,7 @@ export type PersonAction =
   | { kind: 'revoke'; entitlement: AdminEntitlement }
   | { kind: 'refund'; payment: AdminPayment }
   | { kind: 'resend'; purchase: AdminGiftPurchase }
+  | { kind: 'refundGift'; purchase: AdminGiftPurchase }
   | { kind: 'delete' };
 
 export const actionTitles: Record<PersonAction['kind'], string> = {
@@ -15,12 +16,22 @@ export const actionTitles: Record<PersonAction['kind'], string> = {
   revoke: 'Revoke a support grant',
   refund: 'Refund a payment',
   resend: 'Resend a gift e-mail',
+  refundGift: 'Refund a gift',
   delete: 'Delete the account',
 };
 
 /** How a form of an action dialog ends: a sentence for the toast, or the admin's cancel. */
 export interface ActionFormProps {
   account: AdminPerson['account'];
+  onDone(message: string): void;
+  onCancel(): void;
+}
+
+/** A gift purchase's action, which may have no person to it (a guest's gift, found by search). */
+export interface GiftFormProps {
+  purchase: AdminGiftPurchase;
+  /** The person whose page lists the purchase, read again once done; null from a search. */
+  refreshPerson: string | null;
   onDone(message: string): void;
   onCancel(): void;
 }

@@ -1,4 +1,4 @@
-import type { AdminPerson } from '@stillpoint/core';
+import { type AdminPerson, formatPrice } from '@stillpoint/core';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button';
 import { formatDateTime } from './admin-format';
@@ -7,13 +7,18 @@ import { ConsoleSection, EmptyNote } from './console-section';
 import type { AdminGiftPurchase } from './person-action';
 import { cell, headCell, TableFrame } from './table-frame';
 
-interface PersonGiftsProps {
-  person: AdminPerson;
+/** What can be done with a gift purchase: send its e-mail again, refund it. */
+export interface GiftActions {
   onResend(purchase: AdminGiftPurchase): void;
+  onRefund(purchase: AdminGiftPurchase): void;
+}
+
+interface PersonGiftsProps extends GiftActions {
+  person: AdminPerson;
 }
 
 /** Gifts the person bought, with each code and who redeemed it, and gifts they redeemed. */
-export function PersonGifts({ person, onResend }: PersonGiftsProps) {
+export function PersonGifts({ person, ...actions }: PersonGiftsProps) {
   return (
     <>
       <ConsoleSection heading="Gifts bought">
@@ -23,7 +28,7 @@ export function PersonGifts({ person, onResend }: PersonGiftsProps) {
           <ul className="flex flex-col gap-4">
             {person.giftPurchases.map((purchase) => (
               <li key={purchase.id}>
-                <GiftPurchase purchase={purchase} onResend={() => onResend(purchase)} />
+                <GiftPurchaseCard purchase={purchase} {...actions} />
               </li>
             ))}
           </ul>
@@ -65,21 +70,68 @@ export function PersonGifts({ person, onResend }: PersonGiftsProps) {
   );
 }
 
-function GiftPurchase({ purchase, onResend }: { purchase: AdminGiftPurchase; onResend(): void }) {
+/** How a code stands: redeemed (by whom), voided by a refund, or unused. */
+function CodeState({ code }: { code: AdminGiftPurchase['codes'][number] }) {
+  if (code.redeemedByUid)
+    return (
+      <>
+        Redeemed by{' '}
+        <Link to={personPath(code.redeemedByUid)} className="font-mono text-xs text-accent underline">
+          {code.redeemedByUid}
+        </Link>
+      </>
+    );
+  if (code.redeemedAt) return <>Redeemed</>;
+  if (code.voidedAt) return <span className="font-semibold text-danger">Voided (refunded)</span>;
+  return <>Unused</>;
+}
+
+/** What was paid for a gift and what of it was refunded. */
+function paidText(payment: AdminGiftPurchase['payment']): string {
+  if (!payment) return 'payment not known';
+  const paid = `paid ${formatPrice(payment.amountCents, payment.currency)}`;
+  if (payment.refundedCents === 0) return `${paid}, nothing refunded`;
+  return `${paid}, ${formatPrice(payment.refundedCents, payment.currency)} refunded`;
+}
+
+/** One gift purchase, its payment and codes, and its actions. */
+export function GiftPurchaseCard({
+  purchase,
+  onResend,
+  onRefund,
+}: GiftActions & { purchase: AdminGiftPurchase }) {
   const label = `Gift of ${formatDateTime(purchase.purchasedAt)}`;
+  const payment = purchase.payment;
+  const refundable = payment !== null && payment.refundedCents < payment.amountCents;
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-0.5">
+        <div className="flex min-w-0 flex-col gap-0.5">
           <h3 className="font-semibold text-ink">{label}</h3>
           <p className="text-sm text-muted break-words">
-            {purchase.quantity} {purchase.quantity === 1 ? 'code' : 'codes'} · {purchase.status} · e-mail to{' '}
-            {purchase.email ?? 'no address'} · <span className="font-mono text-xs">{purchase.id}</span>
+            {purchase.quantity} {purchase.quantity === 1 ? 'code' : 'codes'} · {purchase.status} ·{' '}
+            {paidText(payment)} · e-mail to {purchase.email ?? 'no address'}
+          </p>
+          <p className="font-mono text-xs text-muted break-all">
+            {purchase.id}
+            {purchase.paymentId ? ` · ${purchase.paymentId}` : ''}
           </p>
         </div>
-        <Button variant="secondary" className="min-h-9 px-3" onClick={onResend}>
-          Resend e-mail
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {refundable ? (
+            <Button
+              variant="secondary"
+              className="min-h-9 px-3"
+              onClick={() => onRefund(purchase)}
+              aria-label={`Refund the ${label.toLowerCase()}`}
+            >
+              Refund
+            </Button>
+          ) : null}
+          <Button variant="secondary" className="min-h-9 px-3" onClick={() => onResend(purchase)}>
+            Resend e-mail
+          </Button>
+        </div>
       </div>
       {purchase.codes.length > 0 ? (
         <TableFrame label={`Codes of the ${label.toLowerCase()}`}>
@@ -89,10 +141,10 @@ function GiftPurchase({ purchase, onResend }: { purchase: AdminGiftPurchase; onR
                 Code
               </th>
               <th scope="col" className={headCell}>
-                Redeemed by
+                State
               </th>
               <th scope="col" className={headCell}>
-                Redeemed
+                When
               </th>
             </tr>
           </thead>
@@ -101,19 +153,14 @@ function GiftPurchase({ purchase, onResend }: { purchase: AdminGiftPurchase; onR
               <tr key={code.code}>
                 <td className={`${cell} font-mono`}>{code.code}</td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {code.redeemedByUid ? (
-                    <Link
-                      to={personPath(code.redeemedByUid)}
-                      className="font-mono text-xs text-accent underline"
-                    >
-                      {code.redeemedByUid}
-                    </Link>
-                  ) : (
-                    'Not redeemed'
-                  )}
+                  <CodeState code={code} />
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {code.redeemedAt ? formatDateTime(code.redeemedAt) : '–'}
+                  {code.redeemedAt
+                    ? formatDateTime(code.redeemedAt)
+                    : code.voidedAt
+                      ? formatDateTime(code.voidedAt)
+                      : '–'}
                 </td>
               </tr>
             ))}

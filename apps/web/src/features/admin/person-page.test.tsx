@@ -65,7 +65,7 @@ describe("a person's page", () => {
     const codes = section('Gifts bought');
     expect(codes.getByText('ABC234')).toBeInTheDocument();
     expect(codes.getByRole('link', { name: 'user-3' })).toHaveAttribute('href', '/admin/person?uid=user-3');
-    expect(codes.getByText('Not redeemed')).toBeInTheDocument();
+    expect(codes.getByText('Unused')).toBeInTheDocument();
 
     expect(section('Sites today').getByText('1 of 3')).toBeInTheDocument();
     expect(section('Audit trail').getByText('No admin has acted on this account yet.')).toBeInTheDocument();

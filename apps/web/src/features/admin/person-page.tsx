@@ -1,12 +1,11 @@
 import type { AdminPerson } from '@stillpoint/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/load-error';
 import { PageSpinner } from '../../ui/page-spinner';
 import { showSuccessToast } from '../../ui/toast';
-import { ActionDialog } from './action-dialog';
+import { ActionDialog, useActionDialog } from './action-dialog';
 import { errorText, isNotFound } from './admin-api';
 import { AdminConsole, ConsolePage } from './admin-console';
 import { personName } from './admin-format';
@@ -15,7 +14,6 @@ import { personQuery } from './admin-queries';
 import { AuditTable } from './audit-table';
 import { ConsoleSection, EmptyNote } from './console-section';
 import { PersonAccount, PremiumBadge } from './person-account';
-import type { PersonAction } from './person-action';
 import { PersonEntitlements } from './person-entitlements';
 import { PersonGifts } from './person-gifts';
 import { PersonPayments } from './person-payments';
@@ -62,16 +60,12 @@ function NoOne({ message }: { message: string }) {
 
 function PersonDetails({ person }: { person: AdminPerson }) {
   const navigate = useNavigate();
-  const [action, setAction] = useState<PersonAction | null>(null);
-  const [open, setOpen] = useState(false);
-  const start = (next: PersonAction) => {
-    setAction(next);
-    setOpen(true);
-  };
+  const dialog = useActionDialog();
+  const { start } = dialog;
   const done = (message: string) => {
-    setOpen(false);
+    dialog.close();
     showSuccessToast(message);
-    if (action?.kind === 'delete') navigate(ADMIN_PATHS.findPeople, { replace: true });
+    if (dialog.action?.kind === 'delete') navigate(ADMIN_PATHS.findPeople, { replace: true });
   };
   const name = personName(person.account);
 
@@ -97,7 +91,11 @@ function PersonDetails({ person }: { person: AdminPerson }) {
         onRevoke={(entitlement) => start({ kind: 'revoke', entitlement })}
       />
       <PersonPayments payments={person.payments} onRefund={(payment) => start({ kind: 'refund', payment })} />
-      <PersonGifts person={person} onResend={(purchase) => start({ kind: 'resend', purchase })} />
+      <PersonGifts
+        person={person}
+        onResend={(purchase) => start({ kind: 'resend', purchase })}
+        onRefund={(purchase) => start({ kind: 'refundGift', purchase })}
+      />
       <PersonSites sites={person.sites} />
       <ConsoleSection heading="Audit trail">
         {person.auditEvents.length === 0 ? (
@@ -108,9 +106,9 @@ function PersonDetails({ person }: { person: AdminPerson }) {
       </ConsoleSection>
       <ActionDialog
         account={person.account}
-        action={action}
-        open={open}
-        onClose={() => setOpen(false)}
+        action={dialog.action}
+        open={dialog.open}
+        onClose={dialog.close}
         onDone={done}
       />
     </ConsolePage>

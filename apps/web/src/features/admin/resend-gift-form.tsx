@@ -1,23 +1,18 @@
 import { ActionForm } from './action-form';
 import { callAdmin } from './admin-api';
 import { formatDateTime } from './admin-format';
-import type { ActionFormProps, AdminGiftPurchase } from './person-action';
+import type { GiftFormProps } from './person-action';
 import { reasonProblem } from './reason';
 import { useAdminAction } from './use-admin-action';
 import { useCheckedField } from './use-checked-field';
 
 /** Sends a gift purchase's confirmation e-mail, with its codes, once more. */
-export function ResendGiftForm({
-  account,
-  purchase,
-  onDone,
-  onCancel,
-}: ActionFormProps & { purchase: AdminGiftPurchase }) {
+export function ResendGiftForm({ purchase, refreshPerson, onDone, onCancel }: GiftFormProps) {
   const reason = useCheckedField('', reasonProblem);
   const action = useAdminAction({
     send: (input: { reason: string }, idempotencyKey) =>
       callAdmin('adminResendGiftEmail', { giftPurchaseId: purchase.id, ...input }, { idempotencyKey }),
-    refreshPerson: account.uid,
+    refreshPerson,
     onDone: ({ sentTo }) => onDone(`Gift e-mail sent to ${sentTo}.`),
   });
   const codes = purchase.codes.length === 1 ? 'its code' : `its ${purchase.codes.length} codes`;

@@ -8,7 +8,14 @@ const COPIED_MS = 2000;
  * The purchase's codes: a list when there are several, each in large type, selectable with one
  * click, and with a Copy button where the browser lets the page write to the clipboard.
  */
-export function GiftCodes({ codes }: { codes: readonly string[] }) {
+export function GiftCodes({
+  codes,
+  voided = [],
+}: {
+  codes: readonly string[];
+  /** Codes a refund voided: shown, marked, and without a Copy button. */
+  voided?: readonly string[];
+}) {
   const headingId = useId();
   const several = codes.length > 1;
   return (
@@ -20,22 +27,35 @@ export function GiftCodes({ codes }: { codes: readonly string[] }) {
         <ul aria-labelledby={headingId} className="flex flex-col gap-2">
           {codes.map((code) => (
             <li key={code}>
-              <CodeRow code={code} />
+              <CodeRow code={code} voided={voided.includes(code)} />
             </li>
           ))}
         </ul>
       ) : codes[0] ? (
-        <CodeRow code={codes[0]} />
+        <CodeRow code={codes[0]} voided={voided.includes(codes[0])} />
       ) : null}
     </section>
   );
 }
 
-function CodeRow({ code }: { code: string }) {
+function CodeRow({ code, voided }: { code: string; voided: boolean }) {
   return (
     <div className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-surface py-2 pr-2 pl-5 shadow-sm">
-      <span className="font-mono text-2xl font-semibold tracking-[0.25em] text-ink select-all">{code}</span>
-      <CopyButton value={code} label={`code ${code}`} />
+      {voided ? (
+        <>
+          <span className="font-mono text-2xl font-semibold tracking-[0.25em] text-muted line-through">
+            {code}
+          </span>
+          <span className="pr-3 text-sm font-medium text-danger">Refunded, no longer valid</span>
+        </>
+      ) : (
+        <>
+          <span className="font-mono text-2xl font-semibold tracking-[0.25em] text-ink select-all">
+            {code}
+          </span>
+          <CopyButton value={code} label={`code ${code}`} />
+        </>
+      )}
     </div>
   );
 }

@@ -132,7 +132,7 @@ function PaidPurchase({ purchase }: { purchase: GiftPurchase }) {
           ? `Here are your ${purchase.codes.length} gift codes; each gives one person ${GIFT_DURATION_YEARS} year of Premium.`
           : `Here is your gift code; it gives one person ${GIFT_DURATION_YEARS} year of Premium.`}
       </p>
-      <GiftCodes codes={purchase.codes} />
+      <GiftCodes codes={purchase.codes} voided={purchase.voidedCodes} />
       <section aria-labelledby={redeemId} className="flex flex-col gap-2">
         <h2 id={redeemId} className="text-lg font-semibold text-ink">
           How to redeem

@@ -220,12 +220,38 @@ describe('back from checkout', () => {
   const successPath = (code = CODES[0] ?? '') =>
     `/gift?stripe_success=true&redemptionCode=${code}&session_id=${SESSION_ID}`;
   const paid = (codes = CODES, email: string | null = 'giver@example.com') =>
-    ok({ status: 'paid', quantity: codes.length, codes, email, redeemUrl: REDEEM_URL });
-  const pending = ok({ status: 'pending', quantity: 2, codes: [], email: null, redeemUrl: REDEEM_URL });
+    ok({ status: 'paid', quantity: codes.length, codes, voidedCodes: [], email, redeemUrl: REDEEM_URL });
+  const pending = ok({
+    status: 'pending',
+    quantity: 2,
+    codes: [],
+    voidedCodes: [],
+    email: null,
+    redeemUrl: REDEEM_URL,
+  });
   const notFound: FakeResponse = {
     status: 404,
     body: { success: false, code: 'NOT_FOUND', error: 'No such gift purchase.' },
   };
+
+  it('marks a code a refund voided, without a Copy button, beside the codes still valid', async () => {
+    const server = installFakeServer();
+    server.route(PURCHASE, () =>
+      ok({
+        status: 'paid',
+        quantity: 2,
+        codes: CODES,
+        voidedCodes: [CODES[1]],
+        email: null,
+        redeemUrl: REDEEM_URL,
+      }),
+    );
+    renderRoute(successPath());
+    const list = await screen.findByRole('list', { name: 'Your gift codes' }, { timeout: 5000 });
+    const [valid, voided] = within(list).getAllByRole('listitem');
+    expect(voided).toHaveTextContent('Refunded, no longer valid');
+    expect(valid).not.toHaveTextContent('Refunded');
+  });
 
   it('confirms the payment, then shows Success!, every code, the redeem address, the e-mail and support', async () => {
     // The clock runs as usual, and the test moves it on to the polls that must not come.

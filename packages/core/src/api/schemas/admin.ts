@@ -34,7 +34,7 @@ export const adminEntitlementSources = ['trial', 'store', 'web', 'gift', 'suppor
 export type AdminEntitlementSource = (typeof adminEntitlementSources)[number];
 
 /** What a search matched on. */
-export const adminMatchKinds = ['phone', 'email', 'uid', 'giftCode', 'paymentId'] as const;
+export const adminMatchKinds = ['phone', 'email', 'uid', 'giftCode', 'paymentId', 'customerId'] as const;
 
 export const adminPersonSummarySchema = z.object({
   uid: z.string(),
@@ -50,7 +50,7 @@ export const adminAuditEventSchema = z.object({
   /** ISO time of the action. */
   at: z.string(),
   actorUid: z.string(),
-  /** What was done: grantPremium, revokeGrant, refundPayment, resendGiftEmail, deleteAccount. */
+  /** What was done: grantPremium, revokeGrant, refundPayment, refundGiftPurchase, resendGiftEmail, deleteAccount. */
   action: z.string(),
   /** The person acted on, null when the action has none; kept after their account is deleted (docs/support.md). */
   targetUid: z.nullable(z.string()),
@@ -101,10 +101,21 @@ export const adminGiftPurchaseSchema = z.object({
   purchasedAt: z.string(),
   /** Where the confirmation e-mail with the codes goes. */
   email: z.nullable(z.string()),
+  /** The charge that paid it (`ch_…`); null until paid. */
+  paymentId: z.nullable(z.string()),
+  /** What was paid and how much of it has been refunded, as the provider has it; null when unknown. */
+  payment: z.nullable(z.object({ amountCents: z.number(), currency: z.string(), refundedCents: z.number() })),
   codes: z.array(
-    z.object({ code: z.string(), redeemedByUid: z.nullable(z.string()), redeemedAt: z.nullable(z.string()) }),
+    z.object({
+      code: z.string(),
+      redeemedByUid: z.nullable(z.string()),
+      redeemedAt: z.nullable(z.string()),
+      /** Set when a refund of the purchase voided it: it can no longer be redeemed. */
+      voidedAt: z.nullable(z.string()),
+    }),
   ),
 });
+export type AdminGiftPurchase = z.infer<typeof adminGiftPurchaseSchema>;
 
 export const adminSiteSchema = z.object({
   siteOrigin: z.string(),
@@ -166,6 +177,19 @@ export type AdminClientError = z.infer<typeof adminClientErrorSchema>;
 
 const uidField = entityIdSchema('uid');
 
+/** How much to refund, in cents; left out, the whole remaining amount. */
+const refundAmountSchema = z.optional(
+  z
+    .number({ error: 'amountCents must be a number' })
+    .check(z.int('amountCents must be whole cents'), z.minimum(1, 'amountCents must be at least 1')),
+);
+
+const adminRefundResponseSchema = z.object({
+  refundId: z.string(),
+  amountCents: z.number(),
+  status: z.string(),
+});
+
 export const adminEndpoints = {
   adminGetSelf: defineEndpoint({
     method: 'GET',
@@ -177,14 +201,18 @@ export const adminEndpoints = {
   adminFindPeople: defineEndpoint({
     method: 'GET',
     path: '/admin/findPeople',
-    summary: 'People matching a phone number, e-mail, user id, gift code or payment id, at most 20.',
+    summary:
+      "People matching a phone number, e-mail, user id, gift code, payment id or customer id, at most 20, and the gift purchases the text names (a code, the buyer's e-mail, the purchase or its charge).",
     auth: 'admin',
     query: z.strictObject({
       q: z
         .string({ error: 'q must be text' })
         .check(z.trim(), z.minLength(1, 'q is required'), z.maxLength(200, 'q is too long')),
     }),
-    response: z.object({ people: z.array(adminPersonSummarySchema) }),
+    response: z.object({
+      people: z.array(adminPersonSummarySchema),
+      giftPurchases: z.array(adminGiftPurchaseSchema),
+    }),
   }),
   adminGetPerson: defineEndpoint({
     method: 'GET',
@@ -231,15 +259,24 @@ export const adminEndpoints = {
     body: z.strictObject({
       uid: uidField,
       paymentId: entityIdSchema('paymentId'),
-      /** Leave out for the whole remaining amount. */
-      amountCents: z.optional(
-        z
-          .number({ error: 'amountCents must be a number' })
-          .check(z.int('amountCents must be whole cents'), z.minimum(1, 'amountCents must be at least 1')),
-      ),
+      amountCents: refundAmountSchema,
       reason: adminReasonSchema,
     }),
-    response: z.object({ refundId: z.string(), amountCents: z.number(), status: z.string() }),
+    response: adminRefundResponseSchema,
+  }),
+  adminRefundGiftPurchase: defineEndpoint({
+    method: 'POST',
+    path: '/admin/refundGiftPurchase',
+    summary:
+      "Refund a gift purchase, all of it or part, through the payment provider; the provider's webhook then voids its unredeemed codes in proportion. Audit-logged.",
+    auth: 'admin',
+    idempotent: true,
+    body: z.strictObject({
+      giftPurchaseId: entityIdSchema('giftPurchaseId'),
+      amountCents: refundAmountSchema,
+      reason: adminReasonSchema,
+    }),
+    response: adminRefundResponseSchema,
   }),
   adminResendGiftEmail: defineEndpoint({
     method: 'POST',

@@ -38,6 +38,8 @@ export const giftPurchaseResponseSchema = z.object({
   status: z.enum(['pending', 'paid']),
   quantity: z.int(),
   codes: z.array(z.string()),
+  /** Codes a refund of the purchase voided: listed, but they can no longer be redeemed. */
+  voidedCodes: z.array(z.string()),
   email: z.nullable(z.string()),
   redeemUrl: z.string(),
 });

@@ -127,7 +127,11 @@ export async function createCheckoutSession(
   return session;
 }
 
-export function toCheckoutSession(session: CheckoutSessionObject): CheckoutSession {
+/** `paymentId` is the charge its PaymentIntent made, looked up by the caller (null before it is paid). */
+export function toCheckoutSession(
+  session: CheckoutSessionObject,
+  paymentId: string | null = null,
+): CheckoutSession {
   return {
     id: session.id,
     url: session.status === 'open' ? session.url : null,
@@ -139,6 +143,7 @@ export function toCheckoutSession(session: CheckoutSessionObject): CheckoutSessi
     subscriptionId: session.subscription,
     quantity: session.line_items.data[0]?.quantity ?? 1,
     metadata: { ...session.metadata },
+    paymentId,
   };
 }
 

@@ -160,12 +160,16 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async retrieveCheckoutSession(id: string): Promise<CheckoutSession | null> {
     const session = await this.store.get('checkout.session', id);
-    return session ? toCheckoutSession(session) : null;
+    if (!session) return null;
+    const charge = session.payment_intent ? await this.store.chargeOfIntent(session.payment_intent) : null;
+    return toCheckoutSession(session, charge?.id ?? null);
   }
 
   async listOpenCheckoutSessions(customerId: string): Promise<CheckoutSession[]> {
     const sessions = await this.store.list('checkout.session', { customerId });
-    return sessions.filter((session) => isSessionOpen(session, nowSeconds())).map(toCheckoutSession);
+    return sessions
+      .filter((session) => isSessionOpen(session, nowSeconds()))
+      .map((session) => toCheckoutSession(session));
   }
 
   async expireCheckoutSession(id: string): Promise<void> {

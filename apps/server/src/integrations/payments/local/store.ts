@@ -110,6 +110,14 @@ export class LocalStore {
     return this.list('refund', { where: sql`${localPaymentObject.data}->>'charge' = ${chargeId}` });
   }
 
+  /** The charge a PaymentIntent made (Stripe's latest_charge); null before it is paid. */
+  async chargeOfIntent(paymentIntentId: string) {
+    const charges = await this.list('charge', {
+      where: sql`${localPaymentObject.data}->>'payment_intent' = ${paymentIntentId}`,
+    });
+    return charges.at(-1) ?? null;
+  }
+
   /** Open checkout sessions past their expiry. */
   listExpiredOpenSessions(nowSeconds: number) {
     return this.list('checkout.session', {

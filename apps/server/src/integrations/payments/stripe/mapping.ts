@@ -77,6 +77,11 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
   };
 }
 
+/** The charge that paid a checkout, when its PaymentIntent was expanded (its latest_charge). */
+function chargeOf(intent: Stripe.Checkout.Session['payment_intent']): string | null {
+  return intent && typeof intent === 'object' ? idOf(intent.latest_charge) : null;
+}
+
 /** `quantity` is read from the expanded line items; a freshly created session passes what it asked for. */
 export function toCheckoutSession(session: Stripe.Checkout.Session, quantity?: number): CheckoutSession {
   return {
@@ -94,6 +99,7 @@ export function toCheckoutSession(session: Stripe.Checkout.Session, quantity?: n
     subscriptionId: idOf(session.subscription),
     quantity: quantity ?? session.line_items?.data[0]?.quantity ?? 1,
     metadata: { ...(session.metadata ?? {}) },
+    paymentId: chargeOf(session.payment_intent),
   };
 }
 

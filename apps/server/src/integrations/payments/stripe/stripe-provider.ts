@@ -238,7 +238,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async retrieveCheckoutSession(id): Promise<CheckoutSession | null> {
-      const session = await orNull(stripe.checkout.sessions.retrieve(id, { expand: ['line_items'] }));
+      const session = await orNull(
+        stripe.checkout.sessions.retrieve(id, { expand: ['line_items', 'payment_intent'] }),
+      );
       return session ? toCheckoutSession(session) : null;
     },
 
