@@ -9,7 +9,7 @@ import { createPaymentsForSupport } from '../src/modules/payments/refunds';
 import type { PaymentsForSupport } from '../src/modules/payments/support';
 import { call, callOk, dataOf, failureOf, type Person, signUp } from './support/api';
 import { createTestApp, type TestApp, testConfig } from './support/app';
-import { freshPhoneNumber, randomIp } from './support/auth';
+import { freshPhoneNumber, outbox, randomIp } from './support/auth';
 import { buyPaidGift, payGift, purchaseOfSession, redeem, startGift } from './support/gifts';
 import { type CapturedWebhook, capturingDelivery, deliverPaymentWebhook } from './support/payments';
 import { until } from './support/webhook';
@@ -115,6 +115,13 @@ describe('gift refunds', () => {
     await until(async () => (await voidedOf(purchase.id)).length === 1, 'one code voided');
     // The first unredeemed code in code order.
     expect(await voidedOf(purchase.id)).toEqual([codes[0]]);
+    // Sent again, the confirmation holds the codes that still work, not the voided one.
+    const resent = await asAdmin('adminResendGiftEmail', { giftPurchaseId: purchase.id, reason: 'lost it' });
+    const { sentTo } = dataOf('adminResendGiftEmail', resent);
+    const body = (await outbox(t.app)).find((message) => message.to === sentTo)?.body ?? '';
+    expect(body).toContain(codes[1]);
+    expect(body).toContain(codes[2]);
+    expect(body).not.toContain(codes[0]);
 
     const full = await asAdmin('adminRefundGiftPurchase', {
       giftPurchaseId: purchase.id,
@@ -156,7 +163,7 @@ describe('gift refunds', () => {
     );
     expect(view).toMatchObject({ codes, voidedCodes: [codes[0], codes[2]] });
 
-    // The console shows it, and the log has both refunds.
+    // The console shows it, and the log has both refunds and the resend between them.
     const [listed] = dataOf(
       'adminFindPeople',
       await asAdmin('adminFindPeople', { q: purchase.id }),
@@ -166,9 +173,11 @@ describe('gift refunds', () => {
     const audit = await t.database.db
       .select()
       .from(adminAuditEvent)
-      .where(eq(adminAuditEvent.targetRef, purchase.id));
+      .where(eq(adminAuditEvent.targetRef, purchase.id))
+      .orderBy(asc(adminAuditEvent.at));
     expect(audit.map((row) => [row.action, row.actorUid, row.details.amountCents])).toEqual([
       ['refundGiftPurchase', admin.uid, oneCode],
+      ['resendGiftEmail', admin.uid, undefined],
       ['refundGiftPurchase', admin.uid, 2 * oneCode],
     ]);
     expect(audit[0]?.details).toMatchObject({ paymentId: purchase.paymentId });
@@ -201,6 +210,10 @@ describe('gift refunds', () => {
     const purchase = await purchaseOfSession(t.database.db, sessionId);
     expect(purchase.status).toBe('paid');
     expect(await voidedOf(purchase.id)).toHaveLength(3);
+    // With every code voided there is nothing to send again.
+    expect(
+      failureOf(await asAdmin('adminResendGiftEmail', { giftPurchaseId: purchase.id, reason: 'lost it' })),
+    ).toMatchObject({ status: 400, error: expect.stringContaining('refunded') });
   });
 
   it('voids the right number when two deliveries of one refund run at once', async () => {

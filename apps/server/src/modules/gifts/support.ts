@@ -13,6 +13,7 @@ import {
   findPurchasesNamedBy,
   type GiftPurchaseRow,
   purchasesBy,
+  voidedCodesOf,
 } from './repo';
 
 // What the support console (modules/admin) reads and does with gifts.
@@ -103,7 +104,7 @@ export async function giftRedemptionsBy(db: Database, userId: string) {
 }
 
 /**
- * Sends a paid purchase's confirmation e-mail with all its codes again, to the address the checkout
+ * Sends a paid purchase's confirmation e-mail again, with its codes that a refund has not voided, to the address the checkout
  * gave: the same message the payment sent (confirmation-email.ts). Answers where it went.
  */
 export async function resendGiftConfirmation(
@@ -121,7 +122,14 @@ export async function resendGiftConfirmation(
       'BAD_REQUEST',
       'That gift purchase has no e-mail address to send its confirmation to.',
     );
-  const codes = await codesOf(deps.db, purchase.id);
+  // A code a refund voided is not sent again: it would read as a gift that still works.
+  const voided = new Set(await voidedCodesOf(deps.db, purchase.id));
+  const codes = (await codesOf(deps.db, purchase.id)).filter((code) => !voided.has(code));
+  if (codes.length === 0)
+    throw new AppError(
+      'BAD_REQUEST',
+      'Every code of that gift purchase was refunded, so there is nothing to send.',
+    );
   await deps.email.send(
     giftConfirmationEmail({ to: purchase.purchaserEmail, codes, redeemUrl: redeemUrlOf(deps.config) }),
   );
