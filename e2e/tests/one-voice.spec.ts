@@ -24,6 +24,7 @@ const PROPER_NOUNS = new Set([
   'Twitter',
   'X',
   'Stripe',
+  'Sentry',
   'Visa',
   'Mastercard',
   'PayPal',
