@@ -4,7 +4,8 @@ import { adminAuditEvent, entitlement, feedbackMessage } from '../src/db/schema'
 import { call, callOk, dataOf, failureOf, type Person, signUp } from './support/api';
 import { createTestApp, type TestApp, testConfig } from './support/app';
 import { freshPhoneNumber, outbox } from './support/auth';
-import { buyPaidGift, redeem } from './support/gifts';
+import { buyPaidGift, payGift, purchaseOfSession, redeem, startGift } from './support/gifts';
+import { until } from './support/webhook';
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
@@ -175,6 +176,20 @@ describe('admin actions', () => {
     for (const code of codes) expect(sent[0]?.body).toContain(code);
     const [event] = (await auditRows()).filter((row) => row.targetRef === purchase?.id);
     expect(event).toMatchObject({ action: 'resendGiftEmail', targetUid: null, details: {} });
+  });
+
+  it("lists a resend on a signed-in buyer's own page", async () => {
+    const buyer = await signUp(t.app);
+    const { url, sessionId } = await startGift(t.app, config, { quantity: 1 }, { token: buyer.token });
+    expect((await payGift(t.app, url, 'signed-in-giver@example.com')).statusCode).toBe(303);
+    await until(async () => (await purchaseOfSession(t.database.db, sessionId)).status === 'paid', 'paid');
+    const purchase = await purchaseOfSession(t.database.db, sessionId);
+    expect(purchase.purchaserUserId).toBe(buyer.uid);
+    await asAdmin('adminResendGiftEmail', { giftPurchaseId: purchase.id, reason: 'lost the e-mail' });
+    const person = dataOf('adminGetPerson', await asAdmin('adminGetPerson', { uid: buyer.uid }));
+    expect(person.auditEvents.map((event) => [event.action, event.targetRef])).toEqual([
+      ['resendGiftEmail', purchase.id],
+    ]);
   });
 
   it('deletes an account as the person could, and the audit row stays', async () => {

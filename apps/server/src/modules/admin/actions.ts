@@ -80,17 +80,18 @@ export async function resendGiftEmail(
   admin: SessionUser,
   input: { giftPurchaseId: string; reason: string },
 ): Promise<{ sentTo: string }> {
-  const sent = await resendGiftConfirmation(deps, input.giftPurchaseId);
-  // The address stays out of the event: the row outlives the buyer's account.
+  const { sentTo, buyerUid } = await resendGiftConfirmation(deps, input.giftPurchaseId);
+  // The address stays out of the event: the row outlives the buyer's account. A signed-in buyer's
+  // page lists it, as it lists a refund of the gift.
   await recordAudit(deps.db, {
     actorUid: admin.id,
     action: 'resendGiftEmail',
-    targetUid: null,
+    targetUid: buyerUid,
     targetRef: input.giftPurchaseId,
     reason: input.reason,
     details: {},
   });
-  return sent;
+  return { sentTo };
 }
 
 /**

@@ -105,12 +105,13 @@ export async function giftRedemptionsBy(db: Database, userId: string) {
 
 /**
  * Sends a paid purchase's confirmation e-mail again, with its codes that a refund has not voided, to the address the checkout
- * gave: the same message the payment sent (confirmation-email.ts). Answers where it went.
+ * gave: the same message the payment sent (confirmation-email.ts). Answers where it went, and
+ * whose purchase it was when the buyer was signed in.
  */
 export async function resendGiftConfirmation(
   deps: { db: Database; config: Pick<Config, 'publicUrl'>; email: EmailSender },
   giftPurchaseId: string,
-): Promise<{ sentTo: string }> {
+): Promise<{ sentTo: string; buyerUid: string | null }> {
   const purchase = await requireGiftPurchase(deps.db, giftPurchaseId);
   if (purchase.status !== 'paid')
     throw new AppError(
@@ -133,7 +134,7 @@ export async function resendGiftConfirmation(
   await deps.email.send(
     giftConfirmationEmail({ to: purchase.purchaserEmail, codes, redeemUrl: redeemUrlOf(deps.config) }),
   );
-  return { sentTo: purchase.purchaserEmail };
+  return { sentTo: purchase.purchaserEmail, buyerUid: purchase.purchaserUserId };
 }
 
 /** A purchase support acts on by its id; 404 for an id that names none. */
