@@ -268,7 +268,22 @@ describe('gift refunds', () => {
         failureOf(
           await asAdmin('adminRefundGiftPurchase', { giftPurchaseId: unpaid.id, reason: 'not paid yet' }),
         ),
-      ).toMatchObject({ status: 400 });
+      ).toMatchObject({ status: 400, error: expect.stringContaining('never paid') });
+
+      // Paid before its charge was recorded: the console says where to refund it instead.
+      const older = await guestGift(1);
+      await t.database.db
+        .update(giftPurchase)
+        .set({ paymentId: null })
+        .where(eq(giftPurchase.id, older.purchase.id));
+      expect(
+        failureOf(
+          await asAdmin('adminRefundGiftPurchase', {
+            giftPurchaseId: older.purchase.id,
+            reason: 'older gift',
+          }),
+        ),
+      ).toMatchObject({ status: 400, error: expect.stringContaining('no recorded payment') });
 
       const unknown = await asAdmin('adminRefundGiftPurchase', {
         giftPurchaseId: '00000000-0000-4000-8000-000000000000',

@@ -43,8 +43,15 @@ export async function refundGiftPurchase(
   input: { giftPurchaseId: string; amountCents?: number | undefined; reason: string },
 ): Promise<RefundResult> {
   const purchase = await requireGiftPurchase(deps.db, input.giftPurchaseId);
-  if (purchase.status !== 'paid' || !purchase.paymentId) {
+  if (purchase.status !== 'paid') {
     throw new AppError('BAD_REQUEST', 'That gift purchase was never paid, so there is nothing to refund.');
+  }
+  // Paid before the paying charge was recorded: refund it at the provider's dashboard.
+  if (!purchase.paymentId) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'That gift purchase has no recorded payment here. Refund it from the payment provider’s dashboard.',
+    );
   }
   const refund = await deps.payments.refundGiftPayment({
     paymentId: purchase.paymentId,
