@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchFirstPage } from './app/early-prefetch';
 import { createQueryClient } from './app/query-client';
+import { holdQueryNotifications } from './app/query-notifications';
 import { appRouter } from './app/router';
 import { whenRouterReady } from './app/router-ready';
 import { DRAWN_SIGN_IN_PANEL, loadSignInPanel } from './features/auth/sign-in-methods';
@@ -39,8 +40,12 @@ if (!container) throw new Error('index.html must contain <div id="root">.');
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Delivers the query news held while the drawing was taken over. */
+let releaseQueryNotifications: () => void = () => undefined;
+
 /** The taken-over drawing takes taps, and the server's loading notice beside it goes. */
 function shown(drawing: HTMLElement) {
+  releaseQueryNotifications();
   drawing.removeAttribute('inert');
   container?.querySelector('[data-first-screen-notice]')?.remove();
 }
@@ -52,6 +57,7 @@ function shown(drawing: HTMLElement) {
  * React draws the page anew.
  */
 function hydrate(drawing: HTMLElement) {
+  releaseQueryNotifications = holdQueryNotifications();
   drawnFirstScreenWith((container?.getAttribute('data-unless-stored') ?? '').split(' '));
   // As a transition, React hydrates in slices of a few milliseconds and lets the browser run in
   // between; otherwise the whole page is one long task (Lighthouse's Total Blocking Time).

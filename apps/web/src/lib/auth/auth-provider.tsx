@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { setAccessTokenProvider } from '../access-token';
 import { sessionToken } from '../session-token';
 import { type Auth, AuthContext, type AuthStatus } from './auth-context';
@@ -84,5 +84,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({ status, expectSignedOut, user: current?.user ?? null, refresh, signOut }),
     [status, expectSignedOut, current, refresh, signOut],
   );
-  return <AuthContext value={auth}>{children}</AuthContext>;
+  // The session's answer reaches this component synchronously (TanStack Query hands it over through
+  // useSyncExternalStore), and every page reads it: passed on as is, it would redraw the whole page
+  // in one long task. Deferred, React redraws what depends on it in slices, between which the
+  // browser paints and takes input (Lighthouse's Total Blocking Time).
+  const shared = useDeferredValue(auth);
+  return <AuthContext value={shared}>{children}</AuthContext>;
 }
