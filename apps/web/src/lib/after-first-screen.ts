@@ -1,5 +1,5 @@
 import { type QueryClient, useIsFetching } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { whenIdle } from './when-idle';
 
 /** However busy the page stays (a query polling, one that keeps failing), this is the most it waits. */
@@ -10,7 +10,8 @@ export const AFTER_FIRST_SCREEN_CAP_MS = 5000;
  * first data has come in) and the browser is idle, or at the latest AFTER_FIRST_SCREEN_CAP_MS after
  * the page loaded. What nobody needs for the first screen (the toast outlet, the cookie banner, the
  * legacy-data import) waits until then, so its files and work do not compete with the page's own.
- * Stays true once true.
+ * Stays true once true. The change is a transition: what it mounts is drawn in slices, not in one
+ * long task (decision 053).
  */
 export function useAfterFirstScreen(queryClient?: QueryClient): boolean {
   const [done, setDone] = useState(false);
@@ -30,13 +31,13 @@ export function useAfterFirstScreen(queryClient?: QueryClient): boolean {
 
   useEffect(() => {
     if (done || !loaded) return;
-    const cap = setTimeout(() => setDone(true), AFTER_FIRST_SCREEN_CAP_MS);
+    const cap = setTimeout(() => startTransition(() => setDone(true)), AFTER_FIRST_SCREEN_CAP_MS);
     return () => clearTimeout(cap);
   }, [done, loaded]);
 
   useEffect(() => {
     if (done || !loaded || fetching > 0) return;
-    return whenIdle(() => setDone(true), { fallbackMs: 0 });
+    return whenIdle(() => startTransition(() => setDone(true)), { fallbackMs: 0 });
   }, [done, loaded, fetching]);
 
   return done;

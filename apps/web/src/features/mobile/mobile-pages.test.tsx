@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MEDIUM_WIDTH_QUERY } from '../../lib/use-media-query';
+import { stubMatchMedia } from '../../test/browser-fakes';
 import { FAKE_APP_LINKS, installFakeServer } from '../../test/fake-server';
 import { preloadRoutes } from '../../test/preload-routes';
 import { renderRoute } from '../../test/render-route';
@@ -16,8 +18,12 @@ const expectHeadingsInOrder = () => {
   });
 };
 
+/** A computer's screen: the pages show QR codes from medium width. */
+const wideScreen = (query: string) => query === MEDIUM_WIDTH_QUERY;
+
 describe('/mobileDownload', () => {
   it('has the store badges, a QR code per store and the same-account line', async () => {
+    stubMatchMedia(wideScreen);
     renderRoute('/mobileDownload');
     await screen.findByRole(
       'heading',
@@ -57,10 +63,23 @@ describe('/mobileDownload', () => {
     ).not.toHaveLength(0);
     expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
   });
+  it('works out no QR code on a phone, where the badges are the way', async () => {
+    stubMatchMedia(() => false);
+    renderRoute('/mobileDownload');
+
+    expect(await screen.findByRole('list', { name: 'Get Stillpoint on your phone' })).toBeInTheDocument();
+    // The links are in: the badges carry them, and the codes' places stay placeholders.
+    expect(await screen.findByRole('link', { name: /App Store/ })).toHaveAttribute(
+      'href',
+      FAKE_APP_LINKS.appStoreUrl,
+    );
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+  });
 });
 
 describe('/android', () => {
   it('has the Google Play badge and QR code, and what the app does', async () => {
+    stubMatchMedia(wideScreen);
     renderRoute('/android');
     await screen.findByRole('heading', { level: 1, name: 'Stillpoint for Android' }, { timeout: 5000 });
 

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { track } from '../../lib/analytics/track';
+import { MEDIUM_WIDTH_QUERY } from '../../lib/use-media-query';
+import { stubMatchMedia } from '../../test/browser-fakes';
 import { FAKE_APP_LINKS, FAKE_REFERRAL_VIEW_ID, installFakeServer } from '../../test/fake-server';
 import { preloadRoutes } from '../../test/preload-routes';
 import { renderRoute } from '../../test/render-route';
@@ -38,6 +40,8 @@ function watchStore(server: ReturnType<typeof installFakeServer>) {
 describe('a link with who shared it', () => {
   it('names them and records the visit once, with their id', async () => {
     const server = installFakeServer();
+    // A computer's screen: the QR code shows from medium width.
+    stubMatchMedia((query) => query === MEDIUM_WIDTH_QUERY);
     renderRoute('/referral-link?sharedByName=Alex&sharedByUserId=user-42');
 
     await heading('Alex invited you to Stillpoint');

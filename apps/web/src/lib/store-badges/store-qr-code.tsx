@@ -1,6 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useAppLinks } from '../app-links';
 import { brand } from '../brand';
+import { MEDIUM_WIDTH_QUERY, useMediaQuery } from '../use-media-query';
 import { type Store, storeInText, storeUrl } from './stores';
 
 // The theme's ink on white: dark enough for every phone camera, and the white is the quiet zone.
@@ -13,15 +14,18 @@ const phoneOf: Record<Store, string> = { appStore: 'iPhone', googlePlay: 'Androi
 /**
  * A QR code to Stillpoint's page on `store`, for a visitor on a computer to scan with their phone.
  * Drawn as SVG in the browser, so nothing is fetched. Renders nothing when the store links could
- * not be loaded: the page's badges or text say where the app is instead.
+ * not be loaded: the page's badges or text say where the app is instead. Pages show it from medium
+ * width only, so on a narrower screen the code is not worked out at all: drawing one is a long task
+ * on a phone (Lighthouse's Total Blocking Time).
  */
 export function StoreQrCode({ store }: { store: Store }) {
   const links = useAppLinks();
+  const wide = useMediaQuery(MEDIUM_WIDTH_QUERY);
   const where = storeInText[store];
   if (links.isError) return null;
   return (
     <figure className="flex w-48 flex-col items-center gap-3 text-center">
-      {links.data ? (
+      {links.data && wide ? (
         <QRCodeSVG
           value={storeUrl(links.data, store)}
           size={QR_SIZE}

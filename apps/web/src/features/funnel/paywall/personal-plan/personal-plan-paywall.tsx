@@ -10,6 +10,7 @@ import { PaymentForm, type PaymentOutcome } from '../../../../lib/payment-form/p
 import { PurchaseTerms } from '../../../../lib/purchase-terms/purchase-terms';
 import { useSubscriptionDisclosure } from '../../../../lib/purchase-terms/use-subscription-disclosure';
 import { ScreenCarousel } from '../../../../lib/screens/screen-carousel';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../../../lib/use-media-query';
 import { Button } from '../../../../ui/button';
 import { Modal } from '../../../../ui/modal';
 import { START_TRIAL } from '../paywall-copy';
@@ -17,7 +18,6 @@ import { BenefitClaims } from './benefit-claims';
 import { PLAN_COPY, PlanCards } from './plan-cards';
 import { PressStrip } from './press-strip';
 import { useInView } from './use-in-view';
-import { REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
 import { type PersonalPlan, usePersonalPlans } from './use-personal-plans';
 
 export interface PersonalPlanPaywallProps {

@@ -21,3 +21,6 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** The styles' `md:` width (Tailwind's 48rem): from here on a page is laid out for a computer. */
+export const MEDIUM_WIDTH_QUERY = '(min-width: 48rem)';
