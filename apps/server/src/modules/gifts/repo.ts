@@ -72,6 +72,16 @@ export async function codesOf(db: Database, giftPurchaseId: string): Promise<str
   return rows.map((row) => row.code);
 }
 
+/** A purchase's codes that no refund voided (redeemed or not), in code order. */
+export async function liveCodesOf(db: Database, giftPurchaseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: redemptionCode.code })
+    .from(redemptionCode)
+    .where(and(eq(redemptionCode.giftPurchaseId, giftPurchaseId), isNull(redemptionCode.voidedAt)))
+    .orderBy(asc(redemptionCode.code));
+  return rows.map((row) => row.code);
+}
+
 /** A purchase's codes that a refund voided, in code order. */
 export async function voidedCodesOf(db: Database, giftPurchaseId: string): Promise<string[]> {
   const rows = await db

@@ -5,15 +5,14 @@ import type { EmailSender } from '../../integrations/email';
 import { giftConfirmationEmail } from './confirmation-email';
 import { redeemUrlOf } from './fulfilment';
 import {
-  codesOf,
   codesOfPurchases,
   codesRedeemedBy,
   findCodeParties,
   findPurchase,
   findPurchasesNamedBy,
   type GiftPurchaseRow,
+  liveCodesOf,
   purchasesBy,
-  voidedCodesOf,
 } from './repo';
 
 // What the support console (modules/admin) reads and does with gifts.
@@ -104,9 +103,9 @@ export async function giftRedemptionsBy(db: Database, userId: string) {
 }
 
 /**
- * Sends a paid purchase's confirmation e-mail again, with its codes that a refund has not voided, to the address the checkout
- * gave: the same message the payment sent (confirmation-email.ts). Answers where it went, and
- * whose purchase it was when the buyer was signed in.
+ * Sends a paid purchase's confirmation e-mail again, with the codes no refund has voided, to the
+ * address the checkout gave: the same message the payment sent (confirmation-email.ts). Answers
+ * where it went, and whose purchase it was when the buyer was signed in.
  */
 export async function resendGiftConfirmation(
   deps: { db: Database; config: Pick<Config, 'publicUrl'>; email: EmailSender },
@@ -124,8 +123,7 @@ export async function resendGiftConfirmation(
       'That gift purchase has no e-mail address to send its confirmation to.',
     );
   // A code a refund voided is not sent again: it would read as a gift that still works.
-  const voided = new Set(await voidedCodesOf(deps.db, purchase.id));
-  const codes = (await codesOf(deps.db, purchase.id)).filter((code) => !voided.has(code));
+  const codes = await liveCodesOf(deps.db, purchase.id);
   if (codes.length === 0)
     throw new AppError(
       'BAD_REQUEST',
