@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { codeFromOutbox, sessionTokenOf, signInWithPhone, signInWithTestPhone } from '../fixtures/auth';
 import { accessibilityViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/test';
