@@ -1,16 +1,12 @@
-import { subscriptionEndpoints } from '@stillpoint/core/api/schemas/subscription';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { loadEndpoint, provideEndpoints } from '../../lib/api-registry';
+import { loadEndpoint } from '../../lib/api-registry';
 import { hasSyncedSignIn } from '../../lib/auth/sync-current-user';
 import { LegacyDataImport } from '../../lib/legacy-import/legacy-data-import';
 import { RequireSubscription } from '../subscription-guard';
 import { ExpiredSubscriptionToast } from './expired-subscription-toast';
 import { Header } from './header';
 import { usePagePrefetch } from './page-prefetch';
-
-// Every page here waits for the subscription: its schemas come with the layout's code.
-provideEndpoints(subscriptionEndpoints);
 
 /**
  * Home, subscription and onboarding (breathe has its own, composedBreathe.tsx): the header above the page, which waits for the
