@@ -16,3 +16,14 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${what} was not found.`);
+
+/**
+ * The payment provider could not be reached, or failed on its side: an outage, not a bug, so the
+ * person is asked to try again (503) rather than told something broke. `cause` is what the
+ * provider's SDK threw; http/errors.ts logs it.
+ */
+export function paymentsUnavailable(cause: unknown): AppError {
+  const error = new AppError('UNAVAILABLE', 'Payments are not available right now. Please try again.');
+  error.cause = cause;
+  return error;
+}

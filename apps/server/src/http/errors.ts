@@ -45,6 +45,8 @@ function describeValidation(error: FastifyError): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      // An outage behind the call (paymentsUnavailable): the team sees what the provider said.
+      if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       return reply.status(errorStatus[error.code]).send(fail(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -1,5 +1,6 @@
 import { AGREEMENT_PARTS, LEGAL_PATHS } from '@stillpoint/core';
 import Stripe from 'stripe';
+import { paymentsUnavailable } from '../../../errors';
 import {
   type CheckoutSession,
   type CheckoutSessionRequest,
@@ -106,6 +107,40 @@ function agreementText(publicUrl: string | undefined) {
   return { custom_text: { submit: { message } } };
 }
 
+/**
+ * Stripe out of reach (no connection after the SDK's own retries), turning requests away (429) or
+ * failing on its side (5xx): the call can succeed later, whatever it was.
+ */
+function isOutage(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+  );
+}
+
+/**
+ * Every call to Stripe but the webhook check (which asks nothing of Stripe) answers an outage with
+ * `paymentsUnavailable`, so each route that reaches Stripe answers 503 "try again" rather than 500.
+ */
+function outagesAsUnavailable(provider: PaymentProvider): PaymentProvider {
+  const guarded = Object.entries(provider).map(([key, value]) => {
+    if (typeof value !== 'function' || key === 'verifyWebhook') return [key, value];
+    const call = value as (...args: unknown[]) => Promise<unknown>;
+    return [
+      key,
+      async (...args: unknown[]) => {
+        try {
+          return await call(...args);
+        } catch (error) {
+          throw isOutage(error) ? paymentsUnavailable(error) : error;
+        }
+      },
+    ];
+  });
+  return Object.fromEntries(guarded) as PaymentProvider;
+}
+
 /** The real adapter, through the official SDK at the API version it pins. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
@@ -133,7 +168,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return invoice && typeof invoice === 'object' && !invoice.deleted ? invoice : null;
   }
 
-  return {
+  return outagesAsUnavailable({
     name: 'stripe',
     sandbox: options.sandbox,
 
@@ -353,5 +388,5 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     verifyWebhook(rawBody, signatureHeader): Promise<VerifiedPaymentEvent> {
       return verifyWebhookPayload(rawBody, signatureHeader, options.webhookSecret);
     },
-  };
+  });
 }
