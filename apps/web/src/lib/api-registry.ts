@@ -124,9 +124,10 @@ export const endpointGroups: Record<EndpointName, EndpointGroup> = {
 const provided = new Map<string, Endpoint>();
 
 /**
- * Hands the registry groups of calls that a page imports with its own code, for the calls it makes
- * as it opens: the page's preloads (decision 021) then fetch their schemas beside the entry chunk,
- * instead of once the page has run and asked for them, a round trip later.
+ * Hands the registry groups of calls that a page imports with its own code: the page's preloads
+ * (decision 021) fetch their schemas beside its chunk. Worth it for changes, which wait for their
+ * schemas before they are sent; a read goes out at once and its group loads beside the answer, in
+ * a task of its own, so a page's first reads are better left to the registry (decision 054).
  */
 export function provideEndpoints(...given: Record<string, Endpoint>[]): void {
   for (const group of given)
