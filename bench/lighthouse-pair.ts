@@ -17,7 +17,7 @@ import { type RunningServer, startServer } from '../e2e/fixtures/server';
 import {
   cleanUp,
   cleanups,
-  IPHONE,
+  isPageArgument,
   lighthouseEnvironment,
   median,
   pagePathOf,
@@ -26,21 +26,18 @@ import {
   round,
   runPage,
 } from './support/lighthouse-run';
-import { isSignedIn, SIGNED_IN, type SignedIn, signInThroughApi } from './support/signed-in-browser';
+import { isSignedIn, type SignedIn, signInThroughApi } from './support/signed-in-browser';
 
 const ROUNDS = Number(process.env.LIGHTHOUSE_ROUNDS ?? 5);
 const [first, second, ...pageArgs] = process.argv.slice(2);
-const PAGES = pageArgs.filter(
-  (arg) => arg.startsWith('/') || arg.startsWith(SIGNED_IN) || arg.startsWith(IPHONE),
-);
+const PAGES = pageArgs.filter(isPageArgument);
 
 interface Build {
-  dist: string;
   server: RunningServer;
   signedIn: SignedIn | undefined;
 }
 
-/** One build's run of one page in one round. */
+/** One round of one page: the first build's run, then the second's. */
 type Pair = [Run, Run];
 
 const shown = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : '–');
@@ -69,7 +66,7 @@ async function startBuild(dist: string): Promise<Build> {
   const signedIn = PAGES.some(isSignedIn) ? await signInThroughApi(server.baseURL) : undefined;
   // Warms the server's file reads; every run still starts with an empty browser cache.
   for (const page of PAGES) await (await fetch(new URL(pagePathOf(page), server.baseURL))).text();
-  return { dist, server, signedIn };
+  return { server, signedIn };
 }
 
 async function main() {
@@ -83,10 +80,10 @@ async function main() {
   const pairs = new Map<string, Pair[]>(PAGES.map((page) => [page, []]));
   for (let index = 0; index < ROUNDS; index++) {
     for (const page of PAGES) {
-      const order = index % 2 === 0 ? [0, 1] : [1, 0];
+      const order = index % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
       const runs: Run[] = [];
       for (const which of order) {
-        const build = builds[which === 0 ? 0 : 1];
+        const build = builds[which];
         const url = new URL(pagePathOf(page), build.server.baseURL).href;
         const label = `round ${index + 1}/${ROUNDS} ${page} ${which === 0 ? 'A' : 'B'}`;
         runs[which] = (await runPage(url, new URL(url).origin, page, build.signedIn, label)).run;

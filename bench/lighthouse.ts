@@ -28,6 +28,7 @@ import {
   cleanUp,
   cleanups,
   IPHONE,
+  isPageArgument,
   lighthouseEnvironment,
   METRICS,
   type Metric,
@@ -63,9 +64,7 @@ const DEFAULT_PATHS = [
   '/terms',
   `${SIGNED_IN}/`,
 ];
-const argPaths = process.argv
-  .slice(2)
-  .filter((arg) => arg.startsWith('/') || arg.startsWith(SIGNED_IN) || arg.startsWith(IPHONE));
+const argPaths = process.argv.slice(2).filter(isPageArgument);
 const envPaths = (process.env.LIGHTHOUSE_PATHS ?? '').split(',').map((p) => p.trim());
 const PATHS =
   argPaths.length > 0

@@ -67,6 +67,10 @@ export const isIphone = (page: string) => page.startsWith(IPHONE);
 export const pagePathOf = (page: string) =>
   isSignedIn(page) ? page.slice(SIGNED_IN.length) : isIphone(page) ? page.slice(IPHONE.length) : page;
 
+/** A command-line argument that names a page: a path, or one with its `signed-in:` or `iphone:` prefix. */
+export const isPageArgument = (arg: string) =>
+  arg.startsWith('/') || arg.startsWith(SIGNED_IN) || arg.startsWith(IPHONE);
+
 export const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
