@@ -11,6 +11,7 @@ import { checkSessionEarly, sessionHinted } from './lib/auth/session';
 import { installErrorReporting } from './lib/client-errors/install';
 import { installSentryWhenConfigured } from './lib/client-errors/sentry';
 import { drawnFirstScreenWith } from './lib/first-screen';
+import { nextTask } from './lib/next-task';
 // The phone field's styles come with every page rather than with the sign-in panel's code: the
 // first screens drawn at build time show the panel (decision 040), which must not move when its
 // code arrives.
@@ -32,13 +33,6 @@ if (sessionHinted()) prefetchFirstPage(queryClient, session);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
-
-/**
- * Lets the browser paint and handle input between the steps of starting the app: evaluating its
- * code, making the router, and drawing. Each is then a task of its own rather than one long one
- * that blocks the page (Lighthouse's Total Blocking Time).
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Delivers the query news held while the drawing was taken over. */
 let releaseQueryNotifications: () => void = () => undefined;
@@ -78,8 +72,9 @@ function hydrate(drawing: HTMLElement) {
 }
 
 // The drawing is taken over once the router has loaded the page's code: rendering earlier would
-// draw the loading spinner, which is not what was drawn. Not a top-level await: that would make
-// the bundler split the entry into many small chunks.
+// draw the loading spinner, which is not what was drawn. Evaluating the code, making the router
+// and drawing are each a task of their own, so the browser can paint and take input in between.
+// Not a top-level await: that would make the bundler split the entry into many small chunks.
 // A drawn sign-in panel's code is loaded too, so the panel is hydrated with the page (signInMethods.tsx).
 const drawing = container.querySelector<HTMLElement>(':scope > div[inert]');
 if (drawing) {

@@ -51,11 +51,13 @@ describe('the first page, started as the code starts', () => {
   });
 
   it("leaves a new sign-in's subscription to the layout, after its first sync", async () => {
-    installFakeServer({ signedIn: true, subscription: subscriptionState('pro') });
+    const server = installFakeServer({ signedIn: true, subscription: subscriptionState('pro') });
     const queryClient = createQueryClient();
 
     prefetchFirstPage(queryClient, Promise.resolve(session), '/');
 
+    // Home's six calls go out one task after another; the early subscription call is the seventh.
+    await expect.poll(() => server.requests.length).toBe(7);
     await expect.poll(() => queryClient.isFetching()).toBe(0);
     expect(queryClient.getQueryState(queryKeys.subscription(TEST_USER.uid))).toBeUndefined();
   });
