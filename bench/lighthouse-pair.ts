@@ -9,6 +9,8 @@
  *   npm run build -w apps/web && cp -r apps/web/dist /tmp/web-before   # then change, build again
  *   npm run bench:lighthouse:pair -- /tmp/web-before apps/web/dist signed-in:/ /signin
  *   LIGHTHOUSE_ROUNDS=7 npm run bench:lighthouse:pair -- <web dist A> <web dist B> <pages>
+ *   git worktree add /tmp/earlier <commit>   # npm install and npm run build there, then:
+ *   npm run bench:lighthouse:pair -- /tmp/earlier . /signin    # each checkout on its own server
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -57,11 +59,25 @@ function compare(pairs: Pair[], of: (run: Run) => number, higherIsBetter: boolea
   };
 }
 
-async function startBuild(dist: string): Promise<Build> {
-  if (!existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`${dist} has no index.html: give two web builds (apps/web/dist or a copy of one)`);
+/**
+ * A web build alone runs on this checkout's server. A checkout (a `git worktree` of an earlier
+ * commit, built) runs on its own server with its own web build: what an earlier web app expects
+ * of its server, such as how a first screen is sent, may have changed since.
+ */
+function serverFor(build: string): { webDist: string; entry?: string } {
+  const entry = path.resolve(build, 'apps/server/dist/main.js');
+  if (existsSync(entry)) return { webDist: path.resolve(build, 'apps/web/dist'), entry };
+  return { webDist: path.resolve(build) };
+}
+
+async function startBuild(build: string): Promise<Build> {
+  const { webDist, entry } = serverFor(build);
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(
+      `${build} has no index.html: give two web builds (apps/web/dist or a copy of one) or two built checkouts`,
+    );
   }
-  const server = await startServer({ WEB_DIST_DIR: path.resolve(dist) });
+  const server = await startServer({ WEB_DIST_DIR: webDist }, { entry });
   cleanups.add(() => server.stop());
   const signedIn = PAGES.some(isSignedIn) ? await signInThroughApi(server.baseURL) : undefined;
   // Warms the server's file reads; every run still starts with an empty browser cache.
@@ -71,7 +87,7 @@ async function startBuild(dist: string): Promise<Build> {
 
 async function main() {
   if (!first || !second || PAGES.length === 0) {
-    throw new Error('usage: bench:lighthouse:pair -- <web dist A> <web dist B> <page> [<page>...]');
+    throw new Error('usage: bench:lighthouse:pair -- <build A> <build B> <page> [<page>...]');
   }
   if (!Number.isInteger(ROUNDS) || ROUNDS < 1)
     throw new Error('LIGHTHOUSE_ROUNDS must be a positive integer');
