@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
@@ -49,6 +49,9 @@ export const entitlement = pgTable(
   (t) => [
     // Subscriptions are keyed by product id; renewals and webhooks upsert the one row.
     unique('entitlement_user_product_uq').on(t.userId, t.productIdentifier),
+    // The trial reminders' sweep reads the trials ending in a window (trialRowsEndingWithin);
+    // without this it reads every entitlement on each run.
+    index('entitlement_trial_expires_at_idx').on(t.expiresAt).where(sql`${t.periodType} = 'trial'`),
     check(
       'entitlement_store_valid',
       sql`${t.store} in ('app_store', 'play_store', 'stripe', 'promotional', 'gift', 'support')`,

@@ -98,13 +98,17 @@ export async function shiftPromotionalRows(db: Database, userId: string, byMs: n
     .where(and(eq(entitlement.userId, userId), eq(entitlement.store, 'promotional')));
 }
 
-/** Every user's trials (period type `trial`) of these stores that end after `after` and by `until`. */
+/**
+ * Every user's trials (period type `trial`) of these stores that end after `after` and by `until`,
+ * read through the trials' own index (`entitlement_trial_expires_at_idx`). The query itself, so a
+ * test can ask the database how it runs it.
+ */
 export const trialRowsEndingWithin = (
   db: Database,
   stores: readonly EntitlementStore[],
   after: Date,
   until: Date,
-): Promise<EntitlementRow[]> =>
+) =>
   db
     .select()
     .from(entitlement)

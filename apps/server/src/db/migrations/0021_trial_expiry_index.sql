@@ -1,0 +1,1 @@
+CREATE INDEX "entitlement_trial_expires_at_idx" ON "entitlement" USING btree ("expires_at") WHERE "entitlement"."period_type" = 'trial';
