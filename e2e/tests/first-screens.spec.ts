@@ -82,8 +82,11 @@ test('every public page drawn at build time shows its first screen without the a
     await page.goto(path);
     await expect(page.locator('#root > [inert] h1'), path).toHaveText(heading);
   }
-  // A query that changes the screen (the name of who shared the link): sent without the drawing.
-  await page.goto('/referral-link?sharedByName=Sam');
+  // The referral landing is drawn naming who shared the link, as the app would name them.
+  await page.goto(`/referral-link?sharedByName=${encodeURIComponent('Sam <3')}`);
+  await expect(page.locator('#root > [inert] h1')).toHaveText('Sam <3 invited you to Stillpoint');
+  // A query that changes the screen (a sign-in's error to show): sent without the drawing.
+  await page.goto('/checkout?error=expired');
   await expect(page.locator('#root')).toBeEmpty();
   // A Google or Apple sign-in coming back by redirect may bring a session: no drawing for it.
   await page.evaluate(() => sessionStorage.setItem('stillpoint.oauthReturn', '1'));

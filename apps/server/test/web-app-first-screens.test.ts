@@ -23,11 +23,20 @@ const FIRST_SCREENS = {
 const DESTINATION = 'first-screen-destination.invalid';
 const breatheScreen = (destination: string) =>
   `<main><p>${destination ? `A moment before ${destination}` : 'A moment to breathe'}</p><p>breathe in</p></main>`;
+const REFERRER = 'Firstscreenreferrer';
+const referralScreen = (name: string) =>
+  `<main><h1>${name ? `<span title="${name}">${name}</span> invited you` : 'You’ve Been Invited'}</h1></main>`;
 Object.assign(FIRST_SCREENS, {
-  '/referral-link': {
-    html: '<main><h1>You’ve Been Invited</h1></main>',
+  '/signin': {
+    html: '<main><h1>Sign in or create account</h1></main>',
     unlessStored: [],
-    unlessQuery: ['sharedByName'],
+    unlessQuery: ['error'],
+  },
+  '/referral-link': {
+    html: referralScreen(''),
+    unlessStored: [],
+    unlessQuery: [],
+    referrer: { html: referralScreen(REFERRER), placeholder: REFERRER },
   },
   '/breathe': {
     html: breatheScreen(''),
@@ -80,7 +89,7 @@ describe('pages whose first screen is drawn at build time', () => {
     expect(html).toContain('taking longer than usual to load');
     expect(html).toContain('<noscript>');
     // Pages sent without a drawing have nothing to wait for.
-    const plain = (await t.app.inject({ method: 'GET', url: '/referral-link?sharedByName=Sam' })).body;
+    const plain = (await t.app.inject({ method: 'GET', url: '/signin?error=expired' })).body;
     expect(plain).not.toContain('first-screen-notice');
   });
 
@@ -113,15 +122,44 @@ describe('pages whose first screen is drawn at build time', () => {
   });
 
   it('sends the page without its first screen when the query has a parameter that changes it', async () => {
-    const plain = (await t.app.inject({ method: 'GET', url: '/referral-link?sharedByUserId=u1' })).body;
-    expect(plain).toContain('<div inert style="display:contents"><main><h1>You’ve Been Invited');
+    const drawn = (await t.app.inject({ method: 'GET', url: '/signin?source=extension' })).body;
+    expect(drawn).toContain('<div inert style="display:contents"><main><h1>Sign in or create account');
+    const plain = await t.app.inject({ method: 'GET', url: '/signin?source=extension&error=expired' });
+    expect(plain.body).toContain('<div id="root"></div>');
+    expect(inlineScripts(plain.body)).toHaveLength(0);
+    expect(String(plain.headers['content-security-policy'])).not.toContain('sha256-');
+  });
+
+  it('draws the referral landing naming who shared the link, read and shortened as core reads it, escaped', async () => {
+    const unnamed = (await t.app.inject({ method: 'GET', url: '/referral-link?sharedByUserId=u1' })).body;
+    expect(unnamed).toContain('<div inert style="display:contents"><main><h1>You’ve Been Invited');
     const named = await t.app.inject({
       method: 'GET',
       url: '/referral-link?sharedByUserId=u1&sharedByName=Sam',
     });
-    expect(named.body).toContain('<div id="root"></div>');
-    expect(inlineScripts(named.body)).toHaveLength(0);
-    expect(String(named.headers['content-security-policy'])).not.toContain('sha256-');
+    expect(named.body).toContain('<span title="Sam">Sam</span> invited you');
+    expect(named.body).not.toContain(REFERRER);
+    expect(inlineScripts(named.body)).toHaveLength(1);
+    // Anyone can write a name into a link: it stays text, in an attribute as in the heading.
+    const hostile = `"><i onclick=x>&'`;
+    const escaped = (
+      await t.app.inject({ method: 'GET', url: `/referral-link?sharedByName=${encodeURIComponent(hostile)}` })
+    ).body;
+    expect(escaped).not.toContain('<i onclick');
+    expect(escaped).toContain(
+      '<span title="&quot;&gt;&lt;i onclick=x&gt;&amp;&#39;">&quot;&gt;&lt;i onclick=x&gt;&amp;&#39;</span>',
+    );
+    // A long name is shortened to its first word, as the page writes it (referrerDisplayName).
+    const long = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/referral-link?sharedByName=${encodeURIComponent('Alexandra Montgomery-Smythe')}`,
+      })
+    ).body;
+    expect(long).toContain('<span title="Alexandra">Alexandra</span> invited you');
+    // A name that is only blanks names no one: the page's own first screen.
+    const blank = (await t.app.inject({ method: 'GET', url: '/referral-link?sharedByName=%20%20' })).body;
+    expect(blank).toContain('<main><h1>You’ve Been Invited');
   });
 
   it('draws breathe for a signed-in person only, naming the destination read from the query as core reads it', async () => {

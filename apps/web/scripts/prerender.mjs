@@ -18,6 +18,8 @@ const outFile = process.argv[2]
 
 /** The destination the breathe page is drawn for, replaced by the server with the request's. */
 const DESTINATION = 'first-screen-destination.invalid';
+/** The sharer the referral landing is drawn for, replaced by the server with the request's name. */
+const REFERRER = 'Firstscreenreferrer';
 
 const vite = await createServer({
   root: webRoot,
@@ -33,11 +35,12 @@ try {
   documentLoad.path = () => drawing;
   const { renderFirstScreen } = await vite.ssrLoadModule('/src/app/prerender/render-first-screen.tsx');
   // The server writes a public page's head from core's WEB_PAGE_META: its drawing must agree.
-  const { publicWebPageAt, webPageTitle } = await vite.ssrLoadModule('@stillpoint/core');
+  const { publicWebPageAt, webPageTitle, SHARED_BY_NAME_PARAM } =
+    await vite.ssrLoadModule('@stillpoint/core');
   const pages = {};
   for (const [
     pagePath,
-    { unlessStored, unlessQuery = [], namesDestination, carriesOnBreathing },
+    { unlessStored, unlessQuery = [], namesDestination, namesReferrer, carriesOnBreathing },
   ] of Object.entries(PRERENDERED_PAGES)) {
     // A key marked `!` (a session token) is one the page is drawn with.
     const draw = async (url) => {
@@ -65,15 +68,17 @@ try {
       unlessQuery,
       ...(carriesOnBreathing ? { carriesOnBreathing } : {}),
     };
-    if (namesDestination) {
-      const withDestination = (await draw(`${pagePath}?returnUrl=https://${DESTINATION}/`)).replace(
-        /^<title>[^<]*<\/title>/,
-        '',
-      );
-      if (!withDestination.includes(DESTINATION))
-        throw new Error(`prerender: ${pagePath} names no destination`);
-      page.destination = { html: withDestination, placeholder: DESTINATION };
-    }
+    /** The page drawn for a query naming `placeholder`, which the server fills in per request. */
+    const drawnNaming = async (query, placeholder) => {
+      // The server writes the head, with the title for the request's query.
+      const named = (await draw(`${pagePath}?${query}`)).replace(/^<title>[^<]*<\/title>/, '');
+      if (!named.includes(placeholder))
+        throw new Error(`prerender: ${pagePath} does not name ${placeholder} from ${query}`);
+      return { html: named, placeholder };
+    };
+    if (namesDestination)
+      page.destination = await drawnNaming(`returnUrl=https://${DESTINATION}/`, DESTINATION);
+    if (namesReferrer) page.referrer = await drawnNaming(`${SHARED_BY_NAME_PARAM}=${REFERRER}`, REFERRER);
     pages[pagePath] = page;
   }
   mkdirSync(path.dirname(outFile), { recursive: true });

@@ -7,6 +7,8 @@ import {
   hostOf,
   interceptReturnUrl,
   readBreatheQuery,
+  referrerDisplayName,
+  SHARED_BY_NAME_PARAM,
 } from '@stillpoint/core';
 
 /**
@@ -15,6 +17,12 @@ import {
  * may see something else (decision 022).
  */
 const FIRST_SCREENS_FILE = path.join('.vite', 'prerendered.json');
+
+/** A first screen drawn for a placeholder that names something from the request's query. */
+export interface NamedDrawing {
+  html: string;
+  placeholder: string;
+}
 
 export interface FirstScreen {
   html: string;
@@ -31,7 +39,12 @@ export interface FirstScreen {
    * The breathe page names where the pause leads ("A moment before example.com"): the same screen
    * drawn for a destination written as `placeholder`, which the server replaces with the request's.
    */
-  destination?: { html: string; placeholder: string };
+  destination?: NamedDrawing;
+  /**
+   * The referral landing names who shared the link ("Sam invited you to Stillpoint"): the same
+   * screen drawn for a name written as `placeholder`, which the server replaces with the request's.
+   */
+  referrer?: NamedDrawing;
   /**
    * The breathe page carries on a pause the extension's first screen began (`breathingSince`): its
    * circle is drawn as far along as the pause already is, not starting small again.
@@ -111,24 +124,37 @@ export function withFirstScreen(indexHtml: string, screen: DrawnScreen): string 
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 }
 
-const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Safe as text and inside a quoted attribute alike: the name is anyone's to write in a link. */
+const escaped = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+const naming = ({ html, placeholder }: NamedDrawing, value: string) =>
+  html.split(placeholder).join(escaped(value));
 
 /**
  * The first screen for this request's query: none when a parameter that changes it is there; on
- * the breathe page, the screen naming the request's destination, found by core's own reading of
- * the query, as the app finds it, with its circle as far along as the pause already is at `now`.
+ * the referral landing, the screen naming who shared the link; on the breathe page, the screen
+ * naming the request's destination with its circle as far along as the pause already is at `now`.
+ * Each name is found by core's own reading of the query, as the app finds it.
  */
 export function firstScreenFor(screen: FirstScreen, search: string, now = Date.now()): DrawnScreen | null {
   const params = new URLSearchParams(search);
   if (screen.unlessQuery?.some((name) => params.has(name))) return null;
+  if (screen.referrer) {
+    const name = referrerDisplayName(params.get(SHARED_BY_NAME_PARAM));
+    if (name)
+      return { unlessStored: screen.unlessStored, title: screen.title, html: naming(screen.referrer, name) };
+  }
   if (!screen.destination && !screen.carriesOnBreathing) return screen;
   const query = readBreatheQuery({ search, hash: '' });
   let html = screen.html;
   const destination = hostOf(interceptReturnUrl(query.returnUrl));
-  if (screen.destination && destination) {
-    const { placeholder } = screen.destination;
-    html = screen.destination.html.split(placeholder).join(text(destination));
-  }
+  if (screen.destination && destination) html = naming(screen.destination, destination);
   const alreadyMs = screen.carriesOnBreathing ? Math.round(breathingAlreadyMs(query.breathingSince, now)) : 0;
   // The app keeps the drawn circle when it takes the page over, so this stays as long as it does.
   const before =

@@ -231,7 +231,8 @@ function loadDocuments(
       if (forQuery === null)
         return headed === null ? plain : new HtmlDocument(headed, false, compressPageQuickly);
       if (forQuery === screen && headed === null) return drawn;
-      // Made for this request only (the breathe page's destination): compressed quickly, not kept.
+      // Made for this request only (the breathe page's destination, the referral's sharer):
+      // compressed quickly, not kept.
       return new HtmlDocument(withFirstScreen(headed ?? html, forQuery), true, compressPageQuickly);
     });
   }

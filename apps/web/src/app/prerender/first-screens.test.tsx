@@ -21,6 +21,7 @@ interface Drawn {
   title?: string;
   unlessStored: string[];
   destination?: { html: string; placeholder: string };
+  referrer?: { html: string; placeholder: string };
 }
 
 const pages = Object.keys(PRERENDERED_PAGES);
@@ -113,6 +114,26 @@ describe('first screens drawn at build time', () => {
     const { errors, stop } = await takeOver('/breathe?returnUrl=https://example.com/', html, unlessStored);
     stop();
     expect(errors).toEqual([]);
+  });
+
+  it('the app takes over the referral landing drawn for the name the server writes, escaped', async () => {
+    const { referrer, unlessStored } = drawn['/referral-link'] ?? { unlessStored: [] };
+    if (!referrer) throw new Error('the referral landing is drawn for a name');
+    const name = `Sam "& Lee's" <b>`;
+    // As the server writes it (apps/server first-screens.ts): escaped for text and attributes.
+    const written = name
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;');
+    const html = referrer.html.split(referrer.placeholder).join(written);
+    const url = `/referral-link?sharedByName=${encodeURIComponent(name)}`;
+    const { errors, stop } = await takeOver(url, html, unlessStored);
+    const heading = document.querySelector('h1')?.textContent;
+    stop();
+    expect(errors).toEqual([]);
+    expect(heading).toBe(`${name} invited you to Stillpoint`);
   });
 
   it('fails on a drawing whose sign-in panel, code loaded apart from the page, is not what the app renders', async () => {

@@ -4,7 +4,6 @@ import {
   REDEEM_STEP_PARAM,
   REDEMPTION_CODE_PARAM,
   REFERRAL_GROUP_PARAM,
-  SHARED_BY_NAME_PARAM,
 } from '@stillpoint/core';
 import { FUNNEL_PLACE_KEY } from '../../features/funnel/funnel-storage';
 import { QUIZ_STORAGE_KEY } from '../../features/quiz/quiz-storage';
@@ -29,6 +28,12 @@ export interface PrerenderedPage {
    * drawn for a placeholder destination, which the server replaces with the request's.
    */
   namesDestination?: boolean;
+  /**
+   * The page names who shared the link from its query (`sharedByName`, the referral landing): it
+   * is also drawn for a placeholder name, which the server replaces with the request's, read as
+   * core reads it (referrerDisplayName).
+   */
+  namesReferrer?: boolean;
   /**
    * The page carries on a pause already under way (`breathingSince`, the breathe page): the
    * server draws its circle as far along as the pause is (apps/server first-screens.ts).
@@ -79,7 +84,7 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
   '/twopercent': { unlessStored: [] },
   '/mobileDownload': { unlessStored: [] },
   '/android': { unlessStored: [] },
-  '/referral-link': { unlessStored: [], unlessQuery: [SHARED_BY_NAME_PARAM] },
+  '/referral-link': { unlessStored: [], namesReferrer: true },
   '/uninstall-chrome-extension': { unlessStored: [] },
   '/privacy': { unlessStored: [] },
   '/terms': { unlessStored: [] },
