@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { CHUNK_GROUPS } from './scripts/chunk-groups';
 import { routeImports } from './scripts/route-imports';
 
 // `npm run dev` serves the web app with hot reload and forwards API calls to the server process.
@@ -168,10 +169,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
-          // Everything the entry imports statically is one file: split by which lazy chunks also
-          // use it, the shell was 8 files, and on HTTP/1.1 (6 connections) each file beyond the
-          // sixth waits a round trip, on every page (decision 043).
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: CHUNK_GROUPS,
         },
       },
       onwarn(warning, warn) {
