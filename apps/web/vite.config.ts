@@ -6,8 +6,8 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { CHUNK_GROUPS } from './scripts/chunk-groups';
-import { routeImports } from './scripts/route-imports';
+import { CHUNK_GROUPS } from './scripts/chunk-groups.ts';
+import { routeImports } from './scripts/route-imports.ts';
 
 // `npm run dev` serves the web app with hot reload and forwards API calls to the server process.
 const apiPort = process.env.API_PORT ?? '3001';
