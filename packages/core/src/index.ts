@@ -3,6 +3,7 @@ export * from './auth-errors';
 export * from './brand';
 export * from './constants';
 export * from './environments';
+export * from './escape-html';
 export * from './extension';
 export * from './legal';
 export * from './rules';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   ALREADY_BREATHING_PROPERTY,
   breathingAlreadyMs,
+  escapeHtml,
   hostOf,
   interceptReturnUrl,
   readBreatheQuery,
@@ -86,9 +87,6 @@ export const FIRST_SCREEN_NOTICE =
   '</p>' +
   '<noscript><p class="first-screen-notice-card">Stillpoint needs JavaScript. Turn it on in your browser’s settings, then reload the page.</p></noscript>';
 
-const attribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The build's first screens by page path, or none when the build wrote none. */
 export function readFirstScreens(webDistDir: string): Record<string, FirstScreen> {
   try {
@@ -119,22 +117,13 @@ export function withFirstScreen(indexHtml: string, screen: DrawnScreen): string 
       emptyRoot,
       // Inert until the app has hydrated it: a tap on a drawing would do nothing, so nothing in it
       // takes one (nor focus, nor a screen reader's attention) before the app is there.
-      `<div id="root" data-unless-stored="${attribute(keys)}">${screen.before ?? ''}<div inert style="display:contents">${screen.html}</div>${FIRST_SCREEN_NOTICE}</div><script>${FIRST_SCREEN_GUARD}</script>`,
+      `<div id="root" data-unless-stored="${escapeHtml(keys)}">${screen.before ?? ''}<div inert style="display:contents">${screen.html}</div>${FIRST_SCREEN_NOTICE}</div><script>${FIRST_SCREEN_GUARD}</script>`,
     )
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 }
 
-/** Safe as text and inside a quoted attribute alike: the name is anyone's to write in a link. */
-const escaped = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
 const naming = ({ html, placeholder }: NamedDrawing, value: string) =>
-  html.split(placeholder).join(escaped(value));
+  html.split(placeholder).join(escapeHtml(value));
 
 /**
  * The first screen for this request's query: none when a parameter that changes it is there; on

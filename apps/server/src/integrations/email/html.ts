@@ -1,13 +1,7 @@
-import { brand } from '@stillpoint/core';
+import { brand, escapeHtml } from '@stillpoint/core';
 
-/** Text made safe for an e-mail's HTML part: a name or a code a person typed cannot become markup. */
-export const escapeHtml = (value: string): string =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+/** Text made safe for an e-mail's HTML part (core's, as the first screens use it). */
+export { escapeHtml };
 
 /**
  * The HTML part of a Stillpoint e-mail: its content (already escaped) in one readable column, then

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { escapeHtml } from '@stillpoint/core';
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
@@ -120,14 +121,8 @@ describe('first screens drawn at build time', () => {
     const { referrer, unlessStored } = drawn['/referral-link'] ?? { unlessStored: [] };
     if (!referrer) throw new Error('the referral landing is drawn for a name');
     const name = `Sam "& Lee's" <b>`;
-    // As the server writes it (apps/server first-screens.ts): escaped for text and attributes.
-    const written = name
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&#39;');
-    const html = referrer.html.split(referrer.placeholder).join(written);
+    // As the server writes it (apps/server first-screens.ts).
+    const html = referrer.html.split(referrer.placeholder).join(escapeHtml(name));
     const url = `/referral-link?sharedByName=${encodeURIComponent(name)}`;
     const { errors, stop } = await takeOver(url, html, unlessStored);
     const heading = document.querySelector('h1')?.textContent;
